@@ -1,0 +1,85 @@
+import {
+  boolean,
+  enums,
+  nullable,
+  number,
+  object,
+  optional,
+  string,
+  type Infer,
+} from 'superstruct';
+import { ROLES } from '../rules';
+import { IsoDate, WireAmount } from './common';
+
+/** POST /api/registerUser */
+export const RegisterRequest = object({
+  fullName: string(),
+  username: string(),
+  email: string(),
+  phoneNumber: string(),
+  password: string(),
+});
+export type RegisterRequest = Infer<typeof RegisterRequest>;
+
+/** POST /api/login */
+export const LoginRequest = object({ email: string(), password: string() });
+export type LoginRequest = Infer<typeof LoginRequest>;
+
+export const LoginResponse = object({
+  token: string(),
+  role: enums(ROLES),
+  expiresAt: IsoDate,
+});
+export type LoginResponse = Infer<typeof LoginResponse>;
+
+/** The user as the API shows it to its owner (GET /api/getUserById). */
+export const User = object({
+  _id: string(),
+  fullName: string(),
+  username: string(),
+  email: string(),
+  phoneNumber: string(),
+  balance: WireAmount,
+  payId: string(),
+  role: enums(ROLES),
+  isVerified: boolean(),
+  isVerificationPending: boolean(),
+  appNotice: nullable(string()),
+  lastLoginDate: nullable(IsoDate),
+  createdAt: IsoDate,
+});
+export type User = Infer<typeof User>;
+
+export const UserResponse = object({ user: User });
+export type UserResponse = Infer<typeof UserResponse>;
+
+export const RegisterResponse = object({ message: string(), user: User });
+export type RegisterResponse = Infer<typeof RegisterResponse>;
+
+/** PUT /api/updateUserPasswordByUser */
+export const UpdatePasswordRequest = object({
+  password: string(),
+  currentPassword: optional(string()),
+});
+export type UpdatePasswordRequest = Infer<typeof UpdatePasswordRequest>;
+
+export const UpdatePasswordResponse = object({
+  message: string(),
+  user: object({ _id: string() }),
+});
+
+export const MessageResponse = object({ message: string() });
+
+/** PUT /api/updateAdminPassword: an admin changes their own password. */
+export const UpdateAdminPasswordRequest = object({
+  currentPassword: string(),
+  password: string(),
+});
+export type UpdateAdminPasswordRequest = Infer<typeof UpdateAdminPasswordRequest>;
+
+/** GET /api/admin/overview: what the console shows at a glance. */
+export const AdminOverview = object({
+  users: object({ total: number(), newToday: number() }),
+  admin: object({ fullName: string(), email: string() }),
+});
+export type AdminOverview = Infer<typeof AdminOverview>;

@@ -1,0 +1,27 @@
+import { define, object, string, optional, type Struct } from 'superstruct';
+import { microsFromWire } from '../money';
+
+/** An error answer: `{ error, code?, field? }`. */
+export const ErrorBody = object({
+  error: string(),
+  code: optional(string()),
+  field: optional(string()),
+  fieldCode: optional(string()),
+});
+
+/** A money amount on the wire: a decimal string with exactly six decimals. */
+export const WireAmount: Struct<string, null> = define('WireAmount', (value) => {
+  if (typeof value !== 'string' || !/^-?\d+\.\d{6}$/.test(value)) return false;
+  try {
+    microsFromWire(value);
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+/** An ISO-8601 timestamp string. */
+export const IsoDate: Struct<string, null> = define(
+  'IsoDate',
+  (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+);

@@ -1,0 +1,60 @@
+/**
+ * Business constants and limits shared by the web app and the server. Names carry their
+ * units. Change a rule here and both sides follow.
+ */
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Local storage keys of the web app. */
+export const STORAGE_KEYS = {
+  userToken: 'uToken',
+  adminToken: 'aToken',
+  language: 'lang',
+} as const;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Account fields. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+export const PAY_ID_DIGITS = 8;
+
+/** Sessions. */
+export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const TOKEN_BYTES = 32;
+
+/** Login throttling: failures allowed per window, per account and per address. */
+export const LOGIN_WINDOW_MS = 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+
+/** Client-side timing. */
+export const LOGOUT_REDIRECT_DELAY_MS = 1000;
+export const RETRY_BASE_DELAY_MS = 1000;
+export const RETRY_MAX_DELAY_MS = 30_000;
+export const READ_RETRY_LIMIT = 5;
+export const LOG_POLL_INTERVAL_MS = 10_000;
+export const PRICE_POLL_INTERVAL_MS = 1000;
+
+/** Delay before read retry `attempt` (0-based): doubles from 1 s, capped at 30 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(RETRY_BASE_DELAY_MS * 2 ** Math.max(0, attempt), RETRY_MAX_DELAY_MS);
+}
+
+/** Lists. */
+export const ORDERS_PAGE_SIZE = 6;
+export const TRADE_DURATIONS_S = [30, 60, 180, 300] as const;
+
+/** Request bodies larger than this are refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,165 @@
+/**
+ * The API server as a Fastify plugin: `buildApp` wires the database, security headers,
+ * rate limits, the API routes under /api and, when it has been built, the web app with
+ * history fallback. `main.ts` listens; tests call `app.inject` without a socket.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { MAX_JSON_BODY_BYTES } from '../common/rules';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installAccessControl } from './http/auth-guard';
+import { ApiError } from './http/errors';
+import './http/types';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { coinRoutes } from './modules/coins/routes';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify's logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Registrations allowed per address per minute (tests raise it). */
+  registerPerMinute?: number;
+}
+
+/** Never log secrets: tokens travel in this header, passwords in bodies (never logged). */
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'];
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    // Request ids appear in every log line of a request, so a support case can be traced.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorateRequest('session', null);
+  app.decorate('apiRoutes', installAccessControl(app));
+  app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // styled-components injects its generated rules at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
+    const fastifyError = error as { code?: string; statusCode?: number; message: string };
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply
+        .code(400)
+        .send({ error: 'The request body is not valid JSON.', code: 'malformed_json' });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ error: 'The request body is empty.', code: 'invalid_body' });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .code(413)
+        .send({ error: 'The request body is too large.', code: 'payload_too_large' });
+    }
+    if (fastifyError.statusCode === 429) {
+      return reply
+        .code(429)
+        .send({
+          error: 'Too many requests. Please wait a minute and try again.',
+          code: 'too_many_attempts',
+        });
+    }
+    if (
+      fastifyError.statusCode &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500
+    ) {
+      return reply
+        .code(fastifyError.statusCode)
+        .send({ error: fastifyError.message, code: 'invalid_body' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { registerPerMinute: options.registerPerMinute ?? 10 });
+      await api.register(userRoutes);
+      await api.register(settingsRoutes);
+      await api.register(coinRoutes);
+      await api.register(adminRoutes);
+      await api.register(healthRoutes, {
+        marketStatus: () => ({ source: config.marketSource, lastTickAgeMs: null }),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDir);
+  return app;
+}
+
+/** Serves the built web app, answering index.html for any other GET so client routes work. */
+async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexPath = path.join(webDir, 'index.html');
+  const hasWebApp = fs.existsSync(indexPath);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      request.url.startsWith('/upload');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsPage && hasWebApp) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found.', code: 'not_found' });
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Configuration from the environment, validated once at start. Every setting is documented
+ * in README.md's configuration table; an invalid value stops the server with a clear message
+ * instead of running half-configured.
+ */
+import path from 'node:path';
+
+export type MarketSource = 'simulated' | 'binance';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; absent means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  marketSource: MarketSource;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Seed demo users, coins, methods and settings. */
+  demo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Folder of the built web app; served when it exists. */
+  webDir: string;
+  /** Trust X-Forwarded-For from a reverse proxy (needed for per-address limits behind one). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function parseBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portText = env.PORT?.trim() || '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer 0..65535, got "${portText}"`);
+  }
+
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const marketSource = (env.MARKET_SOURCE?.trim() || 'simulated') as MarketSource;
+  if (marketSource !== 'simulated' && marketSource !== 'binance') {
+    throw new ConfigError(`MARKET_SOURCE must be "simulated" or "binance", got "${marketSource}"`);
+  }
+
+  const adminEmail = env.ADMIN_EMAIL?.trim() || null;
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  return {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    marketSource,
+    adminEmail,
+    adminPassword,
+    // Demo data is on by default only for the embedded database: a real PostgreSQL
+    // deployment must never get demo accounts by accident.
+    demo: parseBoolean('DEMO', env.DEMO) ?? databaseUrl === null,
+    logLevel,
+    webDir: path.resolve(env.WEB_DIR?.trim() || './dist'),
+    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY) ?? false,
+  };
+}

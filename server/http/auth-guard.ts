@@ -1,0 +1,66 @@
+/**
+ * Route access. Every API route declares `config: { access }`: 'public', 'user', 'admin' or
+ * 'any' (either role). An `onRoute` hook attaches the guard, and refuses to start when a
+ * route under /api forgot to declare it, so no endpoint is open by accident. No or a dead
+ * token answers 401; the wrong role answers 403.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Role } from '../../common/rules';
+import { findSession } from '../modules/auth/sessions';
+import { forbidden, unauthorized } from './errors';
+
+export type Access = 'public' | Role | 'any';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function guardFor(access: Exclude<Access, 'public'>) {
+  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (token === null) throw unauthorized();
+    const session = await findSession(request.server.db, token);
+    if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
+    if (access !== 'any' && session.role !== access) throw forbidden();
+    request.session = session;
+  };
+}
+
+/** Installs the access hook; returns the list of API routes with their access, for tests. */
+export function installAccessControl(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (access === undefined)
+      throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+    }
+    if (access === 'public') return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guardFor(access), ...existing];
+  });
+  return routes;
+}
+
+/** The session set by the guard; asserts the route was guarded. */
+export function sessionOf(request: FastifyRequest) {
+  if (request.session === null) throw new Error('Route is missing its session guard');
+  return request.session;
+}

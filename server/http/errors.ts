@@ -1,0 +1,45 @@
+/**
+ * API errors. Every failure answers `{ error, code?, field?, fieldCode? }` with a proper
+ * status; handlers throw `ApiError` and the app's error handler renders it.
+ */
+import type { ApiErrorCode } from '../../common/contract';
+import { FIELD_ERRORS, type FieldErrorCode } from '../../common/validation';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: ApiErrorCode,
+    readonly field?: string,
+    readonly fieldCode?: FieldErrorCode,
+  ) {
+    super(message);
+  }
+
+  toBody(): Record<string, string> {
+    const body: Record<string, string> = { error: this.message };
+    if (this.code) body.code = this.code;
+    if (this.field) body.field = this.field;
+    if (this.fieldCode) body.fieldCode = this.fieldCode;
+    return body;
+  }
+}
+
+export const badRequest = (message: string, code: ApiErrorCode = 'invalid_body', field?: string) =>
+  new ApiError(400, message, code, field);
+
+export const fieldError = (field: string, fieldCode: FieldErrorCode) =>
+  new ApiError(400, FIELD_ERRORS[fieldCode], 'field', field, fieldCode);
+
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new ApiError(401, message, 'unauthorized');
+
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new ApiError(403, message, 'forbidden');
+
+export const notFound = (message = 'Not found.') => new ApiError(404, message, 'not_found');
+
+export const conflict = (message: string, code: ApiErrorCode, field?: string) =>
+  new ApiError(409, message, code, field);
+
+export const tooManyRequests = (message: string) => new ApiError(429, message, 'too_many_attempts');

@@ -1,0 +1,20 @@
+/** Fastify type augmentation: what the app decorates onto the instance and requests. */
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { SessionInfo } from '../modules/auth/sessions';
+import type { RouteEntry } from './auth-guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Every API route with its declared access (for the authorization matrix test). */
+    apiRoutes: RouteEntry[];
+  }
+  interface FastifyRequest {
+    /** Set by the auth guard on routes that require a session. */
+    session: SessionInfo | null;
+  }
+}
+
+export {};

@@ -1,0 +1,124 @@
+/** Accounts and sessions: register, sign in, sign out, change password. */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  LoginRequest,
+  RegisterRequest,
+  UpdatePasswordRequest,
+  type LoginResponse,
+  type RegisterResponse,
+} from '../../../common/contract';
+import { checkPassword, checkRegistration, normalizeEmail } from '../../../common/validation';
+import { users } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, conflict, fieldError, tooManyRequests } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { createAccount } from '../users/accounts';
+import { loadUserView } from '../users/user-view';
+import { isCommonPassword } from './common-passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { createSession, revokeAllSessions, revokeSession } from './sessions';
+import { clearAccountFailures, isThrottled, recordFailure } from './throttle';
+
+export interface AuthRoutesOptions {
+  /** Registrations allowed per address per minute. */
+  registerPerMinute: number;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+const THROTTLED = 'Too many failed sign-in attempts. Please wait a minute and try again.';
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  app.post(
+    '/registerUser',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: options.registerPerMinute, timeWindow: 60_000 },
+      },
+    },
+    async (request, reply) => {
+      const body = parseBody(RegisterRequest, request.body);
+      const errors = checkRegistration(body, isCommonPassword);
+      const first = Object.entries(errors)[0];
+      if (first) throw fieldError(first[0], first[1]);
+
+      const result = await createAccount(app.db, { ...body, role: 'user' });
+      if (!result.ok) {
+        throw result.conflict === 'email'
+          ? conflict('An account with this email already exists.', 'email_taken', 'email')
+          : conflict('This username is already taken.', 'username_taken', 'username');
+      }
+      const user = await loadUserView(app.db, result.userId);
+      if (!user) throw new Error('Registered user vanished');
+      request.log.info({ userId: user._id }, 'user registered');
+      const response: RegisterResponse = { message: 'Registration successful', user };
+      return reply.code(201).send(response);
+    },
+  );
+
+  app.post('/login', { config: { access: 'public' } }, async (request): Promise<LoginResponse> => {
+    const body = parseBody(LoginRequest, request.body);
+    const email = normalizeEmail(body.email);
+    if (await isThrottled(app.db, email, request.ip)) throw tooManyRequests(THROTTLED);
+
+    const rows = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
+    const user = rows[0];
+    const passwordOk = await verifyPassword(
+      body.password,
+      user?.passwordHash ?? (await dummyPasswordHash()),
+    );
+    if (!user || !passwordOk) {
+      await recordFailure(app.db, email, request.ip);
+      throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
+    }
+    if (user.disabledAt !== null) {
+      throw new ApiError(
+        403,
+        'This account is disabled. Please contact support.',
+        'account_disabled',
+      );
+    }
+    await clearAccountFailures(app.db, email);
+    const now = new Date();
+    await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    const session = await createSession(app.db, user.id, user.role, now);
+    request.log.info({ userId: user.id, role: user.role }, 'signed in');
+    return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
+  });
+
+  app.post('/logout', { config: { access: 'any' } }, async (request) => {
+    await revokeSession(app.db, sessionOf(request).tokenHash);
+    return { message: 'Logged out successfully!' };
+  });
+
+  app.put('/updateUserPasswordByUser', { config: { access: 'any' } }, async (request) => {
+    const body = parseBody(UpdatePasswordRequest, request.body);
+    const { userId } = sessionOf(request);
+    const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const user = rows[0];
+    if (!user) throw new ApiError(404, 'User not found.', 'not_found');
+    if (
+      body.currentPassword !== undefined &&
+      !(await verifyPassword(body.currentPassword, user.passwordHash))
+    ) {
+      throw new ApiError(400, 'Your current password is not correct.', 'field', 'currentPassword');
+    }
+    const code = checkPassword(body.password, {
+      username: user.username,
+      email: user.email,
+      isCommon: isCommonPassword,
+    });
+    if (code) throw fieldError('password', code);
+    const passwordHash = await hashPassword(body.password);
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await revokeAllSessions(tx, userId);
+    });
+    request.log.info({ userId }, 'password changed; all sessions revoked');
+    return { message: 'Password updated successfully', user: { _id: userId } };
+  });
+};

@@ -1,0 +1,56 @@
+/** Creating, finding and revoking sessions. */
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { hashToken, looksLikeToken, newToken } from './tokens';
+
+export interface SessionInfo {
+  userId: string;
+  role: Role;
+  tokenHash: string;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  role: Role,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const ttlMs = role === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS;
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, role, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Finds the live session of a bearer token; disabled accounts have none. */
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<SessionInfo | null> {
+  if (!looksLikeToken(token)) return null;
+  const tokenHash = hashToken(token);
+  const rows = await db
+    .select({ userId: sessions.userId, role: sessions.role, disabledAt: users.disabledAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.disabledAt !== null) return null;
+  return { userId: row.userId, role: row.role, tokenHash };
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+}

@@ -1,0 +1,89 @@
+/**
+ * Start-up data: the site settings row always; the configured admin when ADMIN_EMAIL is set;
+ * demo users, coins and support links when DEMO is on. Every step is idempotent, so several
+ * instances can start at once and a restart changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { coins, siteSettings, users } from '../db/schema';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { revokeAllSessions } from '../modules/auth/sessions';
+import { ensureSiteSettings } from '../modules/settings/site-settings';
+import { createAccount } from '../modules/users/accounts';
+import { normalizeEmail } from '../../common/validation';
+import { DEMO_ADMIN, DEMO_COINS, DEMO_SUPPORT_LINKS, DEMO_USERS } from './demo-data';
+
+export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await ensureSiteSettings(db);
+
+  const admin =
+    config.adminEmail && config.adminPassword
+      ? { email: config.adminEmail, password: config.adminPassword }
+      : config.demo
+        ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }
+        : null;
+  if (admin) await upsertAdmin(db, admin.email, admin.password, log);
+
+  if (!config.demo) return;
+  for (const demoUser of DEMO_USERS) {
+    const existing = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoUser.email))
+      .limit(1);
+    if (existing.length > 0) continue;
+    await createAccount(db, { ...demoUser, role: 'user' });
+  }
+  await db
+    .insert(coins)
+    .values(
+      DEMO_COINS.map((coin, index) => ({ symbol: coin.symbol, name: coin.name, sortOrder: index })),
+    )
+    .onConflictDoNothing();
+  await db.update(siteSettings).set(DEMO_SUPPORT_LINKS).where(eq(siteSettings.id, 1));
+  log.info({ users: DEMO_USERS.length, coins: DEMO_COINS.length }, 'demo data ready');
+}
+
+/** Creates the admin, or updates its password and role when the account already exists. */
+async function upsertAdmin(
+  db: Db,
+  emailInput: string,
+  password: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const email = normalizeEmail(emailInput);
+  const existing = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const row = existing[0];
+  if (!row) {
+    const result = await createAccount(db, {
+      fullName: 'Administrator',
+      username: `admin_${
+        email
+          .split('@')[0]
+          ?.replace(/[^A-Za-z0-9_.]/g, '')
+          .slice(0, 20) || 'ops'
+      }`,
+      email,
+      phoneNumber: '+10000000000',
+      password,
+      role: 'admin',
+    });
+    if (!result.ok)
+      throw new Error(`Could not create the admin account (${result.conflict} taken)`);
+    log.info({ email }, 'admin account created');
+    return;
+  }
+  if (row.role === 'admin' && (await verifyPassword(password, row.passwordHash))) return;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ role: 'admin', passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, row.id));
+    // A changed password or a new role must not leave older sessions alive.
+    await revokeAllSessions(tx, row.id);
+  });
+  log.info({ email }, 'admin account updated');
+}

@@ -1,0 +1,115 @@
+/**
+ * The authorization matrix, built from the app's own route list: every route that needs a
+ * session answers 401 without one, every admin route answers 403 to a user, and every user
+ * route answers 403 to an admin.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerAndLogin, type TestApp } from './harness';
+
+let t: TestApp;
+let userAuth: Record<string, string>;
+let adminAuth: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'Root-Console-2026' });
+  userAuth = (await registerAndLogin(t.app)).auth;
+  const admin = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'root@example.com', password: 'Root-Console-2026' },
+  });
+  adminAuth = { authorization: `Bearer ${admin.json().token}` };
+});
+afterAll(async () => t?.close());
+
+/** Fills path parameters with a harmless id. */
+const concrete = (url: string) =>
+  url.replace(/:[A-Za-z]+/g, '00000000-0000-0000-0000-000000000000');
+
+describe('authorization matrix', () => {
+  it('every API route declares its access and there are guarded routes of each kind', () => {
+    const kinds = new Set(t.app.apiRoutes.map((r) => r.access));
+    expect(kinds).toEqual(new Set(['public', 'any', 'admin']));
+  });
+
+  it('no token on any guarded route answers 401', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access !== 'public')) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('a user token on every admin route answers 403', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access === 'admin')) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+        headers: userAuth,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('an admin token on every user-only route answers 403', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access === 'user')) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+        headers: adminAuth,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('the admin reaches the console overview', async () => {
+    const res = await t.app.inject({ url: '/api/admin/overview', headers: adminAuth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users.total).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('admin password', () => {
+  it('needs the current password, changes it, revokes sessions and is audited', async () => {
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/updateAdminPassword',
+      payload: { currentPassword: 'nope-nope-1', password: 'Copper-Lantern-52' },
+      headers: adminAuth,
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/updateAdminPassword',
+      payload: { currentPassword: 'Root-Console-2026', password: 'Copper-Lantern-52' },
+      headers: adminAuth,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/admin/overview', headers: adminAuth })).statusCode,
+    ).toBe(401);
+    const rows = await t.app.db.execute(
+      sql`select action from audit_log where action = 'admin.password_changed'`,
+    );
+    expect(rows.rows).toHaveLength(1);
+  });
+
+  it('the database refuses to change or delete audit rows', async () => {
+    const failure = (query: Promise<unknown>) =>
+      query.then(
+        () => 'succeeded',
+        (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+      );
+    expect(await failure(t.app.db.execute(sql`update audit_log set reason = 'x'`))).toMatch(
+      /append-only/,
+    );
+    expect(await failure(t.app.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    expect(await failure(t.app.db.execute(sql`truncate audit_log`))).toMatch(/append-only/);
+  });
+});
