@@ -1,7 +1,7 @@
 /**
  * Field rules for accounts, shared by the sign-up form and the server. Each rule yields a
  * stable `code`; the server answers the English `message`, and the web app shows its own
- * translation of the code (see src/app/i18n/field-errors.ts).
+ * translation of the code (see src/services/error-messages.ts).
  */
 import {
   EMAIL_MAX_LENGTH,

@@ -95,12 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ error: 'The request body is too large.', code: 'payload_too_large' });
     }
     if (fastifyError.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({
-          error: 'Too many requests. Please wait a minute and try again.',
-          code: 'too_many_attempts',
-        });
+      return reply.code(429).send({
+        error: 'Too many requests. Please wait a minute and try again.',
+        code: 'too_many_attempts',
+      });
     }
     if (
       fastifyError.statusCode &&

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client';
 import { createTestApp, registerAndLogin, type TestApp } from './harness';
 
 let t: TestApp;
@@ -94,10 +95,11 @@ describe('admin password', () => {
     expect(
       (await t.app.inject({ url: '/api/admin/overview', headers: adminAuth })).statusCode,
     ).toBe(401);
-    const rows = await t.app.db.execute(
+    const rows = await queryRows(
+      t.app.db,
       sql`select action from audit_log where action = 'admin.password_changed'`,
     );
-    expect(rows.rows).toHaveLength(1);
+    expect(rows).toHaveLength(1);
   });
 
   it('the database refuses to change or delete audit rows', async () => {

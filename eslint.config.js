@@ -1,0 +1,72 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries. The code is layered one way:
+ *   src/app → src/views → (src/machines, src/services, src/ui) → common
+ * and the server sits beside the web app, never inside it. A pattern matches a relative
+ * import whose first named folder is `name` (`../../server/x`), so neither `../services`
+ * nor a package path such as `react-dom/server` is mistaken for it.
+ */
+const relativeFolder = (name) => `^(\\.\\./)+${name}(/|$)`;
+const boundary = (name, message) => ({ regex: relativeFolder(name), message });
+
+const noServer = boundary(
+  'server',
+  'The web app must not import server code; share it via common/.',
+);
+const noSrc = boundary('src', 'Only the web app may import from src/.');
+const noApp = boundary('app', 'src/app is the top layer: import from it only within src/app.');
+const noViews = boundary(
+  'views',
+  'Views are imported by src/app only; move shared code to machines, services or ui.',
+);
+
+/** One rule entry per file group, because a later entry replaces an earlier one. */
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'locales/**/*.js', 'locales/**/*.mjs', 'screenshots/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    // Type-only imports vanish from the bundle; the rule keeps that visible in the web app.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'error' },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  restrict(['src/app/**'], [noServer]),
+  restrict(['src/views/**'], [noServer, noApp]),
+  restrict(
+    ['src/machines/**', 'src/services/**', 'src/ui/**', 'src/workers/**'],
+    [noServer, noApp, noViews],
+  ),
+  restrict(['server/**'], [noSrc]),
+  restrict(['common/**'], [noSrc, noServer]),
+]);

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The whole test suite, as README's `npm test` and CI run it:
+# lint, types, catalogs, unit and API tests on PGlite (and on PostgreSQL when
+# TEST_DATABASE_URL is set), the production build, and the end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "lint"
+npm run --silent lint
+step "type check"
+npm run --silent typecheck
+step "catalogs"
+npm run --silent i18n:check
+step "unit and API tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests (PostgreSQL)"
+  npx vitest run tests/api
+else
+  echo "(TEST_DATABASE_URL not set: skipping the PostgreSQL pass)"
+fi
+step "build"
+npm run --silent build
+step "end-to-end (Chromium)"
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ -x "$chromium" ]; then
+  CHROMIUM_PATH="$chromium" npx playwright test
+else
+  echo "No Chromium at $chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH." >&2
+  exit 1
+fi
+echo
+echo "All test stages passed."

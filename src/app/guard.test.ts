@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../machines/auth-context';
+import { guardRoute } from './guard';
+
+const signedOut: Session = { restoring: false, role: null, signingOut: false };
+const asUser: Session = { restoring: false, role: 'user', signingOut: false };
+const asAdmin: Session = { restoring: false, role: 'admin', signingOut: false };
+const restoring: Session = { restoring: true, role: null, signingOut: false };
+
+describe('guardRoute', () => {
+  it('lets anyone see public screens, even while restoring', () => {
+    expect(guardRoute('public', restoring)).toEqual({ kind: 'allow' });
+    expect(guardRoute('public', signedOut)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends signed-out visitors of the user area to /signin', () => {
+    expect(guardRoute('user', signedOut)).toEqual({ kind: 'redirect', to: '/signin' });
+    expect(guardRoute('user', asAdmin)).toEqual({ kind: 'redirect', to: '/signin' });
+    expect(guardRoute('user', asUser)).toEqual({ kind: 'allow' });
+  });
+
+  it('keeps the admin area for admins', () => {
+    expect(guardRoute('admin', asUser)).toEqual({ kind: 'redirect', to: '/signin' });
+    expect(guardRoute('admin', signedOut)).toEqual({ kind: 'redirect', to: '/signin' });
+    expect(guardRoute('admin', asAdmin)).toEqual({ kind: 'allow' });
+  });
+
+  it('waits while the session is restored', () => {
+    expect(guardRoute('user', restoring)).toEqual({ kind: 'wait' });
+    expect(guardRoute('admin', restoring)).toEqual({ kind: 'wait' });
+  });
+
+  it('moves signed-in visitors off the sign-in pages', () => {
+    expect(guardRoute('guest', asUser)).toEqual({ kind: 'redirect', to: '/' });
+    expect(guardRoute('guest', asAdmin)).toEqual({ kind: 'redirect', to: '/admin' });
+    expect(guardRoute('guest', signedOut)).toEqual({ kind: 'allow' });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './route-table';
+
+const byPath = new Map(ROUTES.map((route) => [route.path, route]));
+
+describe('route table', () => {
+  it('has every screen of SPEC §2', () => {
+    const specPaths = [
+      '/',
+      '/signin',
+      '/signup',
+      '/contact',
+      '/markets',
+      '/trade',
+      '/orders',
+      '/order/:id',
+      '/wallet',
+      '/onchain',
+      '/deposit',
+      '/deposit/checkout/:id',
+      '/deposit/log',
+      '/deposit/log/:id',
+      '/withdraw',
+      '/withdraw/checkout/:id',
+      '/withdraw/log',
+      '/withdraw/log/:id',
+      '/transfer',
+      '/transfer/log',
+      '/transfer/log/:id',
+      '/settings',
+      '/kyc/submit-form',
+      '/kyc/log',
+      '/user/profile',
+      '/user/password',
+      '/helpline',
+      '/app/notice',
+      '/admin',
+      '/admin/dashboard',
+      '/admin/settings',
+      '/admin/users',
+    ];
+    expect(specPaths.filter((path) => !byPath.has(path))).toEqual([]);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
+  });
+
+  it('keeps only the landing, help and auth screens public', () => {
+    const open = ROUTES.filter((route) => route.access === 'public' || route.access === 'guest');
+    expect(open.map((route) => route.path).sort()).toEqual(
+      ['/', '/contact', '/helpline', '/signin', '/signup'].sort(),
+    );
+    for (const route of ROUTES.filter((r) => r.path.startsWith('/admin'))) {
+      expect(route.access, route.path).toBe('admin');
+    }
+  });
+
+  it('gives the main tabs the logo header, and the trading screens the balance', () => {
+    const tabs = ROUTES.filter((route) => route.header === 'tab').map((route) => route.path);
+    expect(tabs.sort()).toEqual(
+      ['/', '/markets', '/onchain', '/orders', '/trade', '/wallet'].sort(),
+    );
+    const balance = ROUTES.filter((route) => route.headerEnd === 'balance').map((r) => r.path);
+    expect(balance.sort()).toEqual(['/order/:id', '/orders', '/trade'].sort());
+  });
+});

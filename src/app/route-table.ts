@@ -1,0 +1,239 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { lazy, type ComponentType } from 'react';
+import { RootPage } from './root-page';
+
+/**
+ * Every screen of the app in one table (SPEC §2): its path, who may see it, its header and
+ * its page. Pages load lazily, one chunk per screen, so the first load stays small.
+ */
+
+/** public: anyone; guest: signed-out visitors (signed-in ones move on); user/admin: guarded. */
+export type Access = 'public' | 'guest' | 'user' | 'admin';
+
+/**
+ * tab: logo (opens the drawer) and product title, with the bottom bar.
+ * back: back button and the page title. brand: logo and page title, no drawer.
+ */
+export type HeaderKind = 'tab' | 'back' | 'brand';
+
+/** tools: support link and language picker. balance: the user's balance. */
+export type HeaderEnd = 'tools' | 'balance';
+
+export interface RouteDef {
+  path: string;
+  access: Access;
+  title: MessageDescriptor;
+  header: HeaderKind;
+  headerEnd: HeaderEnd;
+  /** Where the back button leads when there is no in-app step to go back to. */
+  parent: string;
+  page: ComponentType;
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const user = (
+  path: string,
+  title: MessageDescriptor,
+  parent: string,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteDef => ({
+  path,
+  access: 'user',
+  title,
+  header: 'back',
+  headerEnd: 'tools',
+  parent,
+  page: page(load),
+});
+
+const tab = (
+  path: string,
+  title: MessageDescriptor,
+  headerEnd: HeaderEnd,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteDef => ({
+  path,
+  access: 'user',
+  title,
+  header: 'tab',
+  headerEnd,
+  parent: '/',
+  page: page(load),
+});
+
+const admin = (
+  path: string,
+  title: MessageDescriptor,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteDef => ({
+  path,
+  access: 'admin',
+  title,
+  header: path === '/admin' ? 'brand' : 'back',
+  headerEnd: 'tools',
+  parent: '/admin',
+  page: page(load),
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  {
+    path: '/',
+    access: 'public',
+    title: msg`Home`,
+    header: 'tab',
+    headerEnd: 'tools',
+    parent: '/',
+    page: RootPage,
+  },
+  {
+    path: '/signin',
+    access: 'guest',
+    title: msg`Sign in`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/',
+    page: page(() => import('../views/auth/sign-in-page')),
+  },
+  {
+    path: '/signup',
+    access: 'guest',
+    title: msg`Create account`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/signin',
+    page: page(() => import('../views/auth/sign-up-page')),
+  },
+  {
+    path: '/contact',
+    access: 'public',
+    title: msg`Contact us`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/',
+    page: page(() => import('../views/help/contact-page')),
+  },
+  {
+    path: '/helpline',
+    access: 'public',
+    title: msg`Help Center`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/',
+    page: page(() => import('../views/help/helpline-page')),
+  },
+
+  tab('/markets', msg`Markets`, 'tools', () => import('../views/markets/markets-page')),
+  tab('/trade', msg`Trade`, 'balance', () => import('../views/trade/trade-page')),
+  tab('/orders', msg`Orders`, 'balance', () => import('../views/orders/orders-page')),
+  {
+    ...user(
+      '/order/:id',
+      msg`Order Details`,
+      '/orders',
+      () => import('../views/orders/order-detail-page'),
+    ),
+    headerEnd: 'balance',
+  },
+  tab('/wallet', msg`Wallet`, 'tools', () => import('../views/wallet/wallet-page')),
+  tab('/onchain', msg`Onchain`, 'tools', () => import('../views/wallet/onchain-page')),
+
+  user('/deposit', msg`Deposit`, '/', () => import('../views/deposit/deposit-page')),
+  user(
+    '/deposit/checkout/:id',
+    msg`Deposit`,
+    '/deposit',
+    () => import('../views/deposit/deposit-checkout-page'),
+  ),
+  user(
+    '/deposit/log',
+    msg`Deposit History`,
+    '/',
+    () => import('../views/deposit/deposit-log-page'),
+  ),
+  user(
+    '/deposit/log/:id',
+    msg`Deposit Details`,
+    '/deposit/log',
+    () => import('../views/deposit/deposit-detail-page'),
+  ),
+
+  user('/withdraw', msg`Withdraw`, '/', () => import('../views/withdraw/withdraw-page')),
+  user(
+    '/withdraw/checkout/:id',
+    msg`Withdraw`,
+    '/withdraw',
+    () => import('../views/withdraw/withdraw-checkout-page'),
+  ),
+  user(
+    '/withdraw/log',
+    msg`Withdraw History`,
+    '/',
+    () => import('../views/withdraw/withdraw-log-page'),
+  ),
+  user(
+    '/withdraw/log/:id',
+    msg`Withdraw Details`,
+    '/withdraw/log',
+    () => import('../views/withdraw/withdraw-detail-page'),
+  ),
+
+  user('/transfer', msg`Transfer`, '/', () => import('../views/transfer/transfer-page')),
+  user(
+    '/transfer/log',
+    msg`Transfer History`,
+    '/',
+    () => import('../views/transfer/transfer-log-page'),
+  ),
+  user(
+    '/transfer/log/:id',
+    msg`Transaction Details`,
+    '/transfer/log',
+    () => import('../views/transfer/transfer-detail-page'),
+  ),
+
+  user('/settings', msg`Settings`, '/', () => import('../views/settings/settings-page')),
+  user(
+    '/kyc/submit-form',
+    msg`KYC Verification`,
+    '/settings',
+    () => import('../views/kyc/kyc-form-page'),
+  ),
+  user('/kyc/log', msg`KYC Status`, '/settings', () => import('../views/kyc/kyc-log-page')),
+  user(
+    '/user/profile',
+    msg`Profile Setting`,
+    '/settings',
+    () => import('../views/account/profile-page'),
+  ),
+  user(
+    '/user/password',
+    msg`Password Change`,
+    '/settings',
+    () => import('../views/account/password-page'),
+  ),
+  user('/app/notice', msg`Notice`, '/', () => import('../views/notice/notice-page')),
+
+  admin('/admin', msg`Admin Dashboard`, () => import('../views/admin/admin-dashboard-page')),
+  admin(
+    '/admin/dashboard',
+    msg`Admin Dashboard`,
+    () => import('../views/admin/admin-dashboard-page'),
+  ),
+  admin('/admin/settings', msg`Site Settings`, () => import('../views/admin/admin-settings-page')),
+  admin('/admin/users', msg`Users`, () => import('../views/admin/admin-users-page')),
+  // Unknown admin children are still behind the admin guard.
+  admin('/admin/*', msg`Page not found`, () => import('../views/not-found/not-found-page')),
+];
+
+/** Anything else, including unknown /admin/* children. */
+export const NOT_FOUND_ROUTE: RouteDef = {
+  path: '*',
+  access: 'public',
+  title: msg`Page not found`,
+  header: 'back',
+  headerEnd: 'tools',
+  parent: '/',
+  page: page(() => import('../views/not-found/not-found-page')),
+};

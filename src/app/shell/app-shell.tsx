@@ -1,0 +1,40 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { AuthContext } from '../../machines/auth-context';
+import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
+import { Drawer } from './drawer';
+import { Screen } from './screen';
+import { ShellContext, type ShellControls } from './shell-context';
+
+/** The route switch with the drawer above it. */
+export function AppShell() {
+  const [location] = useLocation();
+  // The drawer belongs to the screen it was opened on: any navigation closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  // Right after a logout the drawer closes, while the screen stays a moment (SPEC §4).
+  const loggedOut = AuthContext.useSelector((s) => s.matches('loggedOut'));
+  const drawerOpen = openedAt === location && !loggedOut;
+
+  const openDrawer = useCallback(() => setOpenedAt(location), [location]);
+  const closeDrawer = useCallback(() => setOpenedAt(null), []);
+  const controls = useMemo<ShellControls>(
+    () => ({ openDrawer, drawerOpen }),
+    [openDrawer, drawerOpen],
+  );
+
+  return (
+    <ShellContext.Provider value={controls}>
+      <Switch>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <Screen route={route} />
+          </Route>
+        ))}
+        <Route>
+          <Screen route={NOT_FOUND_ROUTE} />
+        </Route>
+      </Switch>
+      <Drawer open={drawerOpen} onClose={closeDrawer} />
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,333 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, type ComponentType } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { Link } from 'wouter';
+import type { User } from '../../../common/contract';
+import { AuthContext, useSession } from '../../machines/auth-context';
+import { useUser } from '../../services/queries';
+import { Button, ButtonLink, IconButton } from '../../ui/button';
+import {
+  CloseIcon,
+  CopyIcon,
+  DepositIcon,
+  HistoryIcon,
+  HomeIcon,
+  LogoutIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  ChatIcon,
+} from '../../ui/icons';
+import { Logo, PRODUCT_NAME } from '../../ui/logo';
+import { Badge, Figure, Muted } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { useCopy } from '../../ui/use-copy';
+import { DRAWER_ID } from './shell-context';
+import { useFocusTrap } from './use-focus-trap';
+
+interface DrawerLink {
+  to: string;
+  label: MessageDescriptor;
+  Icon: ComponentType<{ sizePx?: number }>;
+}
+
+const USER_LINKS: readonly DrawerLink[] = [
+  { to: '/', label: msg`Home`, Icon: HomeIcon },
+  { to: '/deposit', label: msg`Deposit`, Icon: DepositIcon },
+  { to: '/deposit/log', label: msg`Deposit Logs`, Icon: HistoryIcon },
+  { to: '/withdraw/log', label: msg`Withdraw Logs`, Icon: HistoryIcon },
+  { to: '/transfer/log', label: msg`Transfer Logs`, Icon: HistoryIcon },
+  { to: '/settings', label: msg`Settings`, Icon: SettingsIcon },
+];
+
+export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  const panel = useRef<HTMLDivElement>(null);
+  const session = useSession();
+  useFocusTrap(panel, open, onClose);
+
+  useEffect(() => {
+    if (!open) return;
+    // The page behind must not scroll under the overlay.
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <>
+      <Backdrop data-testid="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <Panel
+        ref={panel}
+        id={DRAWER_ID}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t`Menu`}
+        tabIndex={-1}
+      >
+        <Top>
+          <Logo sizePx={36} />
+          <Brand>{PRODUCT_NAME}</Brand>
+          <IconButton type="button" aria-label={t`Close menu`} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </Top>
+        {session.role === 'user' ? <UserMenu onClose={onClose} /> : <GuestMenu onClose={onClose} />}
+      </Panel>
+    </>
+  );
+}
+
+function UserMenu({ onClose }: { onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const session = useSession();
+  const actor = AuthContext.useActorRef();
+  const user = useUser();
+  return (
+    <>
+      <ProfileCard>
+        {user.data ? <Profile user={user.data} onNavigate={onClose} /> : <Spinner sizePx={24} />}
+      </ProfileCard>
+      <nav aria-label={t`Menu`}>
+        <Links>
+          {USER_LINKS.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <MenuLink href={to} onClick={onClose}>
+                <Icon sizePx={20} />
+                {i18n._(label)}
+              </MenuLink>
+            </li>
+          ))}
+        </Links>
+      </nav>
+      <Footer>
+        <Button
+          variant="danger"
+          block
+          busy={session.signingOut}
+          onClick={() => actor.send({ type: 'SIGN_OUT' })}
+        >
+          {!session.signingOut && <LogoutIcon sizePx={20} />}
+          <Trans>Logout</Trans>
+        </Button>
+      </Footer>
+    </>
+  );
+}
+
+function Profile({ user, onNavigate }: { user: User; onNavigate: () => void }) {
+  const { t } = useLingui();
+  const copy = useCopy();
+  const initial = user.username.slice(0, 1).toUpperCase();
+  return (
+    <>
+      <Identity>
+        <Avatar aria-hidden="true">{initial}</Avatar>
+        <div>
+          <Username>{user.username}</Username>
+          {user.isVerified ? (
+            <Badge $tone="success">
+              <ShieldCheckIcon sizePx={14} />
+              <Trans>Verified</Trans>
+            </Badge>
+          ) : (
+            <VerifyLink href="/kyc/submit-form" onClick={onNavigate}>
+              <Trans>Verify Now</Trans>
+            </VerifyLink>
+          )}
+        </div>
+      </Identity>
+      <PayIdRow>
+        <div>
+          <Muted>
+            <Trans>Pay ID</Trans>
+          </Muted>
+          <PayId>{user.payId}</PayId>
+        </div>
+        <IconButton
+          type="button"
+          aria-label={t`Copy Pay ID`}
+          onClick={() => void copy(user.payId, t`Pay Id copied!`)}
+        >
+          <CopyIcon sizePx={20} />
+        </IconButton>
+      </PayIdRow>
+    </>
+  );
+}
+
+function GuestMenu({ onClose }: { onClose: () => void }) {
+  return (
+    <>
+      <ProfileCard>
+        <Muted>
+          <Trans>Sign in to see your balance, deposit, withdraw and trade.</Trans>
+        </Muted>
+        <ButtonLink to="/signin" block onClick={onClose}>
+          <Trans>Sign in</Trans>
+        </ButtonLink>
+        <ButtonLink to="/signup" variant="secondary" block onClick={onClose}>
+          <Trans>Create account</Trans>
+        </ButtonLink>
+      </ProfileCard>
+      <Links>
+        <li>
+          <MenuLink href="/helpline" onClick={onClose}>
+            <ChatIcon sizePx={20} />
+            <Trans>Help Center</Trans>
+          </MenuLink>
+        </li>
+      </Links>
+    </>
+  );
+}
+
+const fadeIn = keyframes`from { opacity: 0; }`;
+const slideIn = keyframes`from { transform: translateX(-100%); }`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.drawer};
+  background: ${({ theme }) => theme.colors.overlay};
+  animation: ${fadeIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+`;
+
+const Panel = styled.div`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${({ theme }) => theme.zIndices.drawer + 1};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  width: 80%;
+  max-width: ${({ theme }) => theme.sizes.drawerMaxWidthPx}px;
+  padding: calc(env(safe-area-inset-top, 0px) + ${({ theme }) => theme.space.sm})
+    ${({ theme }) => theme.space.lg}
+    calc(env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.space.lg});
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.shadows.drawer};
+  animation: ${slideIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ theme }) => theme.sizes.headerHeightPx}px;
+`;
+
+const Brand = styled.p`
+  flex: 1;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const ProfileCard = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space.xs};
+    min-width: 0;
+  }
+`;
+
+const Avatar = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.gradients.brand};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Username = styled.p`
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const VerifyLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 28px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const PayIdRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const PayId = styled(Figure)`
+  display: block;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  letter-spacing: 0.04em;
+`;
+
+const Links = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+const MenuLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+
+  svg {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+`;

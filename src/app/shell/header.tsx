@@ -1,0 +1,178 @@
+import { useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import { useSession } from '../../machines/auth-context';
+import { useSiteSetting, useUser } from '../../services/queries';
+import { safeExternalUrl } from '../../services/safe-url';
+import { IconButton, IconLink } from '../../ui/button';
+import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
+import { Logo, PRODUCT_NAME } from '../../ui/logo';
+import { formatWireAmount } from '../../ui/money';
+import { Figure } from '../../ui/page';
+import { VisuallyHidden } from '../../ui/visually-hidden';
+import type { RouteDef } from '../route-table';
+import { canGoBackInApp } from './history-depth';
+import { LanguagePicker } from './language-picker';
+import { DRAWER_ID, useShell } from './shell-context';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.header};
+  padding-top: env(safe-area-inset-top, 0px);
+  background: rgba(11, 14, 20, 0.86);
+  backdrop-filter: saturate(1.4) blur(12px);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  height: ${({ theme }) => theme.sizes.headerHeightPx}px;
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.space.sm};
+`;
+
+const Title = styled.h1`
+  flex: 1;
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const BrandTitle = styled(Title)`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: -0.01em;
+`;
+
+const StaticLogo = styled.span`
+  display: grid;
+  place-items: center;
+  width: ${({ theme }) => theme.sizes.touchPx}px;
+  height: ${({ theme }) => theme.sizes.touchPx}px;
+`;
+
+const End = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  flex: none;
+`;
+
+const SupportLink = styled(IconLink)`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const BalancePill = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  height: 36px;
+  margin-right: ${({ theme }) => theme.space.xs};
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  svg {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+export function Header({ route }: { route: RouteDef }) {
+  const { i18n } = useLingui();
+  const title = i18n._(route.title);
+  return (
+    <Bar>
+      <Inner>
+        {route.header === 'tab' && <MenuButton />}
+        {route.header === 'tab' && <BrandTitle>{PRODUCT_NAME}</BrandTitle>}
+        {route.header === 'brand' && (
+          <StaticLogo>
+            <Logo sizePx={32} />
+          </StaticLogo>
+        )}
+        {route.header === 'back' && <BackButton parent={route.parent} />}
+        {route.header !== 'tab' && <Title>{title}</Title>}
+        <End>{route.headerEnd === 'balance' ? <Balance /> : <Tools />}</End>
+      </Inner>
+    </Bar>
+  );
+}
+
+function MenuButton() {
+  const { t } = useLingui();
+  const { openDrawer, drawerOpen } = useShell();
+  return (
+    <IconButton
+      type="button"
+      aria-label={t`Open menu`}
+      aria-haspopup="dialog"
+      aria-expanded={drawerOpen}
+      aria-controls={DRAWER_ID}
+      onClick={openDrawer}
+    >
+      <Logo sizePx={32} />
+    </IconButton>
+  );
+}
+
+function BackButton({ parent }: { parent: string }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  return (
+    <IconButton
+      type="button"
+      aria-label={t`Back`}
+      onClick={() => {
+        if (canGoBackInApp()) history.back();
+        else navigate(parent, { replace: true });
+      }}
+    >
+      <BackIcon />
+    </IconButton>
+  );
+}
+
+function Tools() {
+  const { t } = useLingui();
+  const setting = useSiteSetting();
+  const supportUrl = safeExternalUrl(setting.data?.whatsappLink);
+  return (
+    <>
+      {supportUrl && (
+        <SupportLink
+          href={supportUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t`Customer support`}
+          title={t`Customer support`}
+        >
+          <SupportIcon sizePx={22} />
+        </SupportLink>
+      )}
+      <LanguagePicker />
+    </>
+  );
+}
+
+function Balance() {
+  const { t } = useLingui();
+  const session = useSession();
+  const user = useUser({ enabled: session.role === 'user' });
+  if (!user.data) return null;
+  return (
+    <BalancePill>
+      <WalletIcon sizePx={16} />
+      <VisuallyHidden>{t`Balance`}</VisuallyHidden>
+      <Figure>${formatWireAmount(user.data.balance, 2)}</Figure>
+    </BalancePill>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+
+export interface ShellControls {
+  openDrawer: () => void;
+  drawerOpen: boolean;
+}
+
+export const ShellContext = createContext<ShellControls | null>(null);
+
+export function useShell(): ShellControls {
+  const controls = useContext(ShellContext);
+  if (!controls) throw new Error('useShell must be used inside the app shell');
+  return controls;
+}
+
+/** The id tying the menu button to the drawer (aria-controls). */
+export const DRAWER_ID = 'app-drawer';

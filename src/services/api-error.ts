@@ -1,0 +1,64 @@
+import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract';
+import { FIELD_ERRORS, type FieldErrorCode } from '../../common/validation';
+
+/** Text of the error thrown when a response does not match the contract (SPEC §8). */
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response structure';
+
+/**
+ * A failed API call. `status` is 0 when no answer arrived (offline, timeout). The server's
+ * English text is kept in `serverMessage`; `code` and `fieldCode` let the app show its own
+ * translation instead.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode | undefined;
+  readonly field: string | undefined;
+  readonly fieldCode: FieldErrorCode | undefined;
+  readonly serverMessage: string | undefined;
+
+  constructor(init: {
+    status: number;
+    serverMessage?: string | undefined;
+    code?: string | undefined;
+    field?: string | undefined;
+    fieldCode?: string | undefined;
+  }) {
+    super(init.serverMessage ?? (init.status === 0 ? 'Network error' : `HTTP ${init.status}`));
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.code = isApiErrorCode(init.code) ? init.code : undefined;
+    this.field = init.field;
+    this.fieldCode = isFieldErrorCode(init.fieldCode) ? init.fieldCode : undefined;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** The response did not match the shared contract. */
+export class InvalidResponseError extends Error {
+  override readonly name = 'InvalidResponseError';
+  constructor(options?: { cause?: unknown }) {
+    super(INVALID_RESPONSE_MESSAGE, options);
+  }
+}
+
+function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
+}
+
+function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return typeof value === 'string' && Object.hasOwn(FIELD_ERRORS, value);
+}
+
+/** Statuses worth retrying for a read: no answer, time-outs, throttling, server trouble. */
+const RETRYABLE_STATUSES = new Set([0, 408, 425, 429, 500, 502, 503, 504]);
+
+/** Whether a failed read may succeed if tried again. */
+export function isRetryableError(error: unknown): boolean {
+  return error instanceof ApiError && RETRYABLE_STATUSES.has(error.status);
+}
+
+export const RETRYABLE_STATUS_CODES = [...RETRYABLE_STATUSES].filter((status) => status > 0);

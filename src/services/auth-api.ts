@@ -1,0 +1,37 @@
+import {
+  LoginResponse,
+  MessageResponse,
+  RegisterResponse,
+  UpdatePasswordResponse,
+  type LoginRequest,
+  type RegisterRequest,
+} from '../../common/contract';
+import type { Role } from '../../common/rules';
+import { api } from './api-client';
+
+/** POST /api/login: one endpoint for users and admins; the answer says which. */
+export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<LoginResponse> {
+  return api.post('/login', LoginResponse, credentials, { auth: 'none', ...signalOption(signal) });
+}
+
+/** POST /api/registerUser */
+export function register(fields: RegisterRequest, signal?: AbortSignal): Promise<RegisterResponse> {
+  return api.post('/registerUser', RegisterResponse, fields, {
+    auth: 'none',
+    ...signalOption(signal),
+  });
+}
+
+/** POST /api/logout: revokes the token of `role` on the server. */
+export async function logout(role: Role): Promise<void> {
+  await api.post('/logout', MessageResponse, undefined, { auth: role });
+}
+
+/** PUT /api/updateUserPasswordByUser */
+export async function updatePassword(password: string): Promise<void> {
+  await api.put('/updateUserPasswordByUser', UpdatePasswordResponse, { password });
+}
+
+function signalOption(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
+}

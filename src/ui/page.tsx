@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/**
+ * The content column of every screen: full width on phones, centered and capped on wider
+ * screens. The app shell places the header above it and the bottom bar below it.
+ */
+export const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xl};
+  width: 100%;
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.xxl}`};
+`;
+
+export const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  letter-spacing: 0.02em;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Card = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** Figures line up in columns: tabular digits wherever numbers are shown. */
+export const Figure = styled.span`
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+`;
+
+export const Badge = styled.span<{ $tone?: 'success' | 'warning' | 'danger' | 'neutral' }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme, $tone = 'neutral' }) =>
+    $tone === 'success'
+      ? theme.colors.success
+      : $tone === 'warning'
+        ? theme.colors.warning
+        : $tone === 'danger'
+          ? theme.colors.danger
+          : theme.colors.textMuted};
+  background: ${({ theme, $tone = 'neutral' }) =>
+    $tone === 'success'
+      ? theme.colors.successSoft
+      : $tone === 'warning'
+        ? theme.colors.warningSoft
+        : $tone === 'danger'
+          ? theme.colors.dangerSoft
+          : theme.colors.surfaceRaised};
+`;
+
+const EmptyBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.lg}`};
+  text-align: center;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  svg {
+    color: ${({ theme }) => theme.colors.textFaint};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const EmptyTitle = styled.p`
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+/** A friendly placeholder for lists with nothing to show. */
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <EmptyBox>
+      {icon}
+      <EmptyTitle>{title}</EmptyTitle>
+      {children && <Muted>{children}</Muted>}
+    </EmptyBox>
+  );
+}
+
+const ErrorBox = styled.div`
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** An inline error message, announced when it appears. */
+export function ErrorMessage({ children }: { children: ReactNode }) {
+  return <ErrorBox role="alert">{children}</ErrorBox>;
+}

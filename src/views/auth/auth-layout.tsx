@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Logo } from '../../ui/logo';
+import { Page } from '../../ui/page';
+
+const Intro = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding-top: ${({ theme }) => theme.space.lg};
+  text-align: center;
+`;
+
+const Heading = styled.h2`
+  margin-top: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: -0.02em;
+`;
+
+const Lead = styled.p`
+  max-width: 32ch;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > button {
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+export const Aside = styled.p`
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  a {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+/** The frame of the sign-in and sign-up screens: the mark, a heading, a lead and the form. */
+export function AuthLayout({
+  heading,
+  lead,
+  children,
+}: {
+  heading: ReactNode;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Page>
+      <Intro>
+        <Logo sizePx={56} />
+        <Heading>{heading}</Heading>
+        <Lead>{lead}</Lead>
+      </Intro>
+      {children}
+    </Page>
+  );
+}

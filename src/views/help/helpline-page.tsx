@@ -1,0 +1,5 @@
+import { HelpContent } from './help-content';
+
+export default function HelplinePage() {
+  return <HelpContent />;
+}

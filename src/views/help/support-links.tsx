@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import type { SiteSetting } from '../../../common/contract';
+import { safeExternalUrl } from '../../services/safe-url';
+import { ChatIcon, MailIcon, SendIcon } from '../../ui/icons';
+import { ListExternalLink } from '../../ui/list';
+
+/** The support channels the site settings provide; each only when its link is set. */
+export function SupportLinks({ setting }: { setting: SiteSetting | undefined }) {
+  const whatsapp = safeExternalUrl(setting?.whatsappLink);
+  const telegram = safeExternalUrl(setting?.telegramLink);
+  const email = safeExternalUrl(setting?.emailLink);
+  return (
+    <>
+      {whatsapp && (
+        <ListExternalLink href={whatsapp} icon={<ChatIcon sizePx={20} />}>
+          <Trans>WhatsApp Support</Trans>
+        </ListExternalLink>
+      )}
+      {telegram && (
+        <ListExternalLink href={telegram} icon={<SendIcon sizePx={20} />}>
+          <Trans>Telegram</Trans>
+        </ListExternalLink>
+      )}
+      {email && (
+        <ListExternalLink href={email} icon={<MailIcon sizePx={20} />}>
+          <Trans>Email</Trans>
+        </ListExternalLink>
+      )}
+    </>
+  );
+}
+
+export function hasSupportLinks(setting: SiteSetting | undefined): boolean {
+  return [setting?.whatsappLink, setting?.telegramLink, setting?.emailLink].some(
+    (link) => safeExternalUrl(link) !== null,
+  );
+}

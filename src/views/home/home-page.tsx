@@ -1,0 +1,159 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ComponentType } from 'react';
+import styled from 'styled-components';
+import { ButtonLink } from '../../ui/button';
+import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
+import { Logo, PRODUCT_NAME } from '../../ui/logo';
+import { Page } from '../../ui/page';
+
+interface Feature {
+  Icon: ComponentType<{ sizePx?: number }>;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+}
+
+const FEATURES: readonly Feature[] = [
+  {
+    Icon: TransferIcon,
+    title: msg`Send USDT by Pay ID`,
+    text: msg`Move money to any member in seconds, with the fee shown before you confirm.`,
+  },
+  {
+    Icon: ZapIcon,
+    title: msg`Timed trades`,
+    text: msg`Call the price higher or lower over 30 seconds, 1, 3 or 5 minutes.`,
+  },
+  {
+    Icon: ShieldCheckIcon,
+    title: msg`Fair and exact`,
+    text: msg`Outcomes come from recorded market prices, and every amount is exact.`,
+  },
+];
+
+/** `/` for signed-out visitors: what the product is, and the way in. */
+export default function HomePage() {
+  const { i18n } = useLingui();
+  return (
+    <Page>
+      <Hero>
+        <Glow aria-hidden="true" />
+        <Logo sizePx={72} />
+        <Name>{PRODUCT_NAME}</Name>
+        <Pitch>
+          <Trans>Your USDT wallet for deposits, instant transfers and timed trades.</Trans>
+        </Pitch>
+        <Actions>
+          <ButtonLink to="/signup" block>
+            <Trans>Create account</Trans>
+          </ButtonLink>
+          <ButtonLink to="/signin" variant="secondary" block>
+            <Trans>Sign in</Trans>
+          </ButtonLink>
+        </Actions>
+      </Hero>
+      <Features>
+        {FEATURES.map(({ Icon, title, text }) => (
+          <FeatureItem key={title.id}>
+            <FeatureIcon>
+              <Icon sizePx={22} />
+            </FeatureIcon>
+            <div>
+              <h2>{i18n._(title)}</h2>
+              <p>{i18n._(text)}</p>
+            </div>
+          </FeatureItem>
+        ))}
+      </Features>
+    </Page>
+  );
+}
+
+const Hero = styled.section`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.sm} ${theme.space.lg}`};
+  text-align: center;
+  isolation: isolate;
+`;
+
+const Glow = styled.div`
+  position: absolute;
+  top: 0;
+  left: 50%;
+  z-index: -1;
+  width: 280px;
+  height: 280px;
+  transform: translateX(-50%);
+  border-radius: 50%;
+  background: radial-gradient(
+    circle,
+    rgba(108, 124, 255, 0.35) 0%,
+    rgba(31, 200, 227, 0.12) 45%,
+    transparent 70%
+  );
+  filter: blur(8px);
+`;
+
+/** The product name, big; not a heading, since the header's h1 already names the page. */
+const Name = styled.p`
+  margin-top: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.display};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: -0.03em;
+  line-height: 1.1;
+`;
+
+const Pitch = styled.p`
+  max-width: 30ch;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const Features = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const FeatureItem = styled.li`
+  display: flex;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  p {
+    margin-top: ${({ theme }) => theme.space.xxs};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const FeatureIcon = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: rgba(108, 124, 255, 0.14);
+  color: ${({ theme }) => theme.colors.primaryHover};
+`;

@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro';
+import { useSiteSetting } from '../../services/queries';
+import { InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
+import { List, ListItem, ListLink } from '../../ui/list';
+import { Page, Section, SectionTitle } from '../../ui/page';
+import { SupportLinks } from '../help/support-links';
+
+export default function SettingsPage() {
+  const setting = useSiteSetting();
+  return (
+    <Page>
+      <Section aria-labelledby="general-title">
+        <SectionTitle id="general-title">
+          <Trans>General</Trans>
+        </SectionTitle>
+        <List>
+          <ListLink to="/user/profile" icon={<UserIcon sizePx={20} />}>
+            <Trans>Profile Setting</Trans>
+          </ListLink>
+          <ListLink to="/user/password" icon={<LockIcon sizePx={20} />}>
+            <Trans>Password Change</Trans>
+          </ListLink>
+          <ListLink to="/kyc/submit-form" icon={<ShieldCheckIcon sizePx={20} />}>
+            <Trans>KYC Verify</Trans>
+          </ListLink>
+        </List>
+      </Section>
+      <Section aria-labelledby="support-title">
+        <SectionTitle id="support-title">
+          <Trans>Help & Support</Trans>
+        </SectionTitle>
+        <List>
+          <SupportLinks setting={setting.data} />
+          <ListItem icon={<LockIcon sizePx={20} />}>
+            <Trans>Privacy Portal</Trans>
+          </ListItem>
+          <ListItem icon={<InfoIcon sizePx={20} />}>
+            <Trans>About Us</Trans>
+          </ListItem>
+        </List>
+      </Section>
+    </Page>
+  );
+}

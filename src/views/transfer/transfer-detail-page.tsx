@@ -1,0 +1,14 @@
+import { Trans } from '@lingui/react/macro';
+import { useParams } from 'wouter';
+import { NotFoundRecord } from '../shared/not-found-record';
+
+export default function TransferDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <NotFoundRecord
+      id={id}
+      backTo="/transfer/log"
+      backLabel={<Trans>Show Other Transactions</Trans>}
+    />
+  );
+}

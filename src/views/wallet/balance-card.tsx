@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { User } from '../../../common/contract';
+import { IconButton } from '../../ui/button';
+import { CopyIcon } from '../../ui/icons';
+import { formatWireAmount } from '../../ui/money';
+import { Figure } from '../../ui/page';
+import { useCopy } from '../../ui/use-copy';
+
+/** The user's balance (2 decimals) and Pay ID with a copy button. */
+export function BalanceCard({ user }: { user: User }) {
+  const { t } = useLingui();
+  const copy = useCopy();
+  return (
+    <Card aria-labelledby="balance-label">
+      <Label id="balance-label">
+        <Trans>Total balance</Trans>
+      </Label>
+      <Amount>
+        <Figure>{formatWireAmount(user.balance, 2)}</Figure>
+        <Unit>USDT</Unit>
+      </Amount>
+      <PayIdRow>
+        <span>
+          <Trans>Pay ID</Trans>
+        </span>
+        <PayId>{user.payId}</PayId>
+        <CopyButton
+          type="button"
+          aria-label={t`Copy Pay ID`}
+          onClick={() => void copy(user.payId, t`Pay Id copied!`)}
+        >
+          <CopyIcon sizePx={18} />
+        </CopyButton>
+      </PayIdRow>
+    </Card>
+  );
+}
+
+const Card = styled.section`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xl} ${theme.space.lg}`};
+  border-radius: ${({ theme }) => theme.radii.xl};
+  background: ${({ theme }) => theme.gradients.card};
+  border: 1px solid rgba(255, 255, 255, 0.08);
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  overflow: hidden;
+
+  &::after {
+    content: '';
+    position: absolute;
+    right: -60px;
+    top: -60px;
+    width: 180px;
+    height: 180px;
+    border-radius: 50%;
+    background: radial-gradient(circle, rgba(255, 255, 255, 0.12), transparent 70%);
+    pointer-events: none;
+  }
+`;
+
+const Label = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: rgba(238, 241, 247, 0.75);
+`;
+
+const Amount = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.display};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: -0.02em;
+  line-height: 1.15;
+  overflow-wrap: anywhere;
+`;
+
+const Unit = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: rgba(238, 241, 247, 0.75);
+`;
+
+const PayIdRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: rgba(238, 241, 247, 0.75);
+`;
+
+const PayId = styled(Figure)`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  color: ${({ theme }) => theme.colors.text};
+  letter-spacing: 0.04em;
+`;
+
+const CopyButton = styled(IconButton)`
+  margin-left: -${({ theme }) => theme.space.xs};
+  color: rgba(238, 241, 247, 0.85);
+
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+  }
+`;

@@ -1,0 +1,41 @@
+import { Trans } from '@lingui/react/macro';
+import { HistoryIcon } from '../../ui/icons';
+import { List, ListLink } from '../../ui/list';
+import { Page, Section, SectionTitle } from '../../ui/page';
+import { WithUser } from '../shared/with-user';
+import { BalanceCard } from './balance-card';
+import { NoticeBanner } from './notice-banner';
+import { VerificationPrompt } from './verification-prompt';
+import { WalletActions } from './wallet-actions';
+
+/** The signed-in home: balance, Pay ID, the money actions and the admin's notice. */
+export default function OnchainPage() {
+  return (
+    <WithUser>
+      {(user) => (
+        <Page>
+          <BalanceCard user={user} />
+          {user.appNotice?.trim() && <NoticeBanner notice={user.appNotice.trim()} />}
+          <WalletActions />
+          <VerificationPrompt user={user} />
+          <Section aria-labelledby="history-title">
+            <SectionTitle id="history-title">
+              <Trans>History</Trans>
+            </SectionTitle>
+            <List>
+              <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
+                <Trans>Deposit History</Trans>
+              </ListLink>
+              <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
+                <Trans>Withdraw History</Trans>
+              </ListLink>
+              <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
+                <Trans>Transfer History</Trans>
+              </ListLink>
+            </List>
+          </Section>
+        </Page>
+      )}
+    </WithUser>
+  );
+}

@@ -1,0 +1,68 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { DepositIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+
+/** Deposit, Withdraw and Transfer, as large buttons under the balance. */
+export function WalletActions() {
+  return (
+    <Grid>
+      <Action to="/deposit" icon={<DepositIcon />}>
+        <Trans>Deposit</Trans>
+      </Action>
+      <Action to="/withdraw" icon={<WithdrawIcon />}>
+        <Trans>Withdraw</Trans>
+      </Action>
+      <Action to="/transfer" icon={<TransferIcon />}>
+        <Trans>Transfer</Trans>
+      </Action>
+    </Grid>
+  );
+}
+
+function Action({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <ActionLink href={to}>
+        <IconCircle>{icon}</IconCircle>
+        <span>{children}</span>
+      </ActionLink>
+    </li>
+  );
+}
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const ActionLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xs}`};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-align: center;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const IconCircle = styled.span`
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: rgba(108, 124, 255, 0.16);
+  color: ${({ theme }) => theme.colors.primaryHover};
+`;

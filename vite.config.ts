@@ -1,0 +1,36 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** The API server the dev server forwards to (`npx tsx server/main.ts`). */
+const API_ORIGIN = 'http://localhost:3000';
+const apiProxy = { '/api': API_ORIGIN, '/upload': API_ORIGIN };
+
+export default defineConfig({
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    // Catalog completeness is checked by src/app/i18n/catalogs.test.ts: with English as the
+    // fallback locale, neither this plugin nor `lingui compile --strict` sees a gap.
+    lingui({ failOnCompileError: true }),
+  ],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'common/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
+    environment: 'node',
+    // API test files each start an app on a fresh database; PGlite compiles its
+    // WebAssembly once per worker and password hashes are deliberately slow.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
