@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  coinUnitsForUsdt,
   displayMicros,
+  feeMicros,
+  formatCoinUnits,
   formatMicros,
+  MAX_AMOUNT_MICROS,
   microsFromWire,
   parseAmount,
-  MAX_AMOUNT_MICROS,
+  parseCoinUnits,
+  parsePercent,
+  splitFee,
 } from './money';
 
 describe('parseAmount', () => {
@@ -59,5 +65,40 @@ describe('formatting', () => {
     expect(displayMicros(-1_005_000n, 2)).toBe('-1.01');
     expect(displayMicros(12_345_678n, 4)).toBe('12.3457');
     expect(() => displayMicros(1n, 7)).toThrow(RangeError);
+  });
+});
+
+describe('fees and conversions', () => {
+  it('splits a fee half up and keeps amount = fee + net', () => {
+    expect(splitFee(100_000_000n, 1_000_000n)).toEqual({
+      amountMicros: 100_000_000n,
+      feeMicros: 1_000_000n,
+      netMicros: 99_000_000n,
+    });
+    // 1 % of 0.000050 is 0.0000005: half rounds up to one micro.
+    expect(feeMicros(50n, 1_000_000n)).toBe(1n);
+    expect(feeMicros(49n, 1_000_000n)).toBe(0n);
+    for (const amount of [0n, 1n, 7n, 123_456_789n, 10n ** 18n]) {
+      for (const pct of [0n, 1n, 1_500_000n, 100_000_000n]) {
+        const split = splitFee(amount, pct);
+        expect(split.feeMicros + split.netMicros).toBe(amount);
+        expect(split.netMicros >= 0n).toBe(true);
+      }
+    }
+  });
+
+  it('refuses percentages outside 0..100', () => {
+    expect(parsePercent('100').ok).toBe(true);
+    expect(parsePercent('100.000001').ok).toBe(false);
+    expect(() => feeMicros(1n, -1n)).toThrow(RangeError);
+  });
+
+  it('converts USDT to coin units at a rate, with eight decimals', () => {
+    expect(formatCoinUnits(coinUnitsForUsdt(650_000_000n, 65_000_000_000n))).toBe('0.01000000');
+    expect(formatCoinUnits(coinUnitsForUsdt(100_000_000n, 1_000_000n))).toBe('100.00000000');
+    expect(parseCoinUnits('0.01')).toEqual({ ok: true, units: 1_000_000n });
+    expect(parseCoinUnits(0.01)).toEqual({ ok: true, units: 1_000_000n });
+    expect(parseCoinUnits('1e-2').ok).toBe(false);
+    expect(parseCoinUnits('0.000000001').ok).toBe(false);
   });
 });

@@ -84,3 +84,78 @@ export function microsFromWire(wire: string): bigint {
   if (!parsed.ok) throw new RangeError(`Invalid wire amount: ${wire}`);
   return negative ? -parsed.micros : parsed.micros;
 }
+
+/**
+ * Percentages (fees, payout rates) use the same six-decimal format as amounts:
+ * "2.5" percent is 2,500,000 micro-percent. 100 % is 100,000,000.
+ */
+export const MICRO_PERCENT_PER_PERCENT = 1_000_000n;
+export const HUNDRED_PERCENT_MICRO = 100n * MICRO_PERCENT_PER_PERCENT;
+
+/** Parses a percentage in 0..100 with at most six decimals. */
+export function parsePercent(input: unknown): ParseResult {
+  const parsed = parseAmount(input);
+  if (!parsed.ok) return parsed;
+  if (parsed.micros > HUNDRED_PERCENT_MICRO)
+    return { ok: false, reason: 'Percent must be at most 100' };
+  return parsed;
+}
+
+/**
+ * The fee on `amountMicros` at `feeMicroPercent`, rounded half up to the micro. The same
+ * function computes the preview a user confirms and the figure the server posts.
+ */
+export function feeMicros(amountMicros: bigint, feeMicroPercent: bigint): bigint {
+  if (amountMicros < 0n) throw new RangeError('amount must be non-negative');
+  if (feeMicroPercent < 0n || feeMicroPercent > HUNDRED_PERCENT_MICRO) {
+    throw new RangeError('fee percent must be within 0..100');
+  }
+  return (amountMicros * feeMicroPercent + HUNDRED_PERCENT_MICRO / 2n) / HUNDRED_PERCENT_MICRO;
+}
+
+/** Amount, fee and what arrives: `net = amount - fee`. */
+export interface FeeSplit {
+  amountMicros: bigint;
+  feeMicros: bigint;
+  netMicros: bigint;
+}
+
+export function splitFee(amountMicros: bigint, feeMicroPercent: bigint): FeeSplit {
+  const fee = feeMicros(amountMicros, feeMicroPercent);
+  return { amountMicros, feeMicros: fee, netMicros: amountMicros - fee };
+}
+
+/**
+ * Coin quantities (deposit and withdrawal conversions) have eight decimals: 1 coin is
+ * 100,000,000 units. Rates are USDT per coin, in micros.
+ */
+export const COIN_DECIMALS = 8;
+export const COIN_UNITS_PER_COIN = 100_000_000n;
+
+/** `amount / rate` in coin units, rounded half up: what the gateway coin amount is. */
+export function coinUnitsForUsdt(amountMicros: bigint, rateMicros: bigint): bigint {
+  if (rateMicros <= 0n) throw new RangeError('rate must be positive');
+  if (amountMicros < 0n) throw new RangeError('amount must be non-negative');
+  return (amountMicros * COIN_UNITS_PER_COIN + rateMicros / 2n) / rateMicros;
+}
+
+/** Formats coin units with eight decimals ("0.01000000"). */
+export function formatCoinUnits(units: bigint): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const whole = abs / COIN_UNITS_PER_COIN;
+  const fraction = (abs % COIN_UNITS_PER_COIN).toString().padStart(COIN_DECIMALS, '0');
+  return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
+}
+
+/** Parses a coin quantity with at most eight decimals; numbers via their shortest form. */
+export function parseCoinUnits(input: unknown): { ok: true; units: bigint } | { ok: false } {
+  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
+  if (typeof text !== 'string') return { ok: false };
+  const match = /^(\d{1,15})(?:\.(\d{1,8}))?$/.exec(text.trim());
+  if (!match) return { ok: false };
+  const units =
+    BigInt(match[1] ?? '0') * COIN_UNITS_PER_COIN +
+    BigInt((match[2] ?? '').padEnd(COIN_DECIMALS, '0'));
+  return { ok: true, units };
+}
