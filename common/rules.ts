@@ -58,3 +58,19 @@ export const TRADE_DURATIONS_S = [30, 60, 180, 300] as const;
 
 /** Request bodies larger than this are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Wallet. */
+export const TRANSFER_FALLBACK_MIN_MICROS = 0n;
+/** 1 % in micro-percent, used when site settings are unavailable. */
+export const TRANSFER_FALLBACK_FEE_MICRO_PERCENT = 1_000_000n;
+export const PAY_ID_LOOKUP_DEBOUNCE_MS = 400;
+/** Logs (deposit, withdraw, transfer) answer at most this many newest rows. */
+export const LOG_LIST_CAP = 100;
+export const WALLET_ACTIVITY_PAGE_SIZE = 20;
+export const PAYMENT_ADDRESS_MAX_LENGTH = 128;
+export const REASON_MAX_LENGTH = 500;
+
+/** Uploads. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TIMEOUT_MS = 180_000;
+export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;

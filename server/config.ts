@@ -21,6 +21,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built web app; served when it exists. */
   webDir: string;
+  /**
+   * Base64 of 32 bytes: encrypts stored files and signs their links. Absent: generated once
+   * and kept in `dataDir/secrets/files.key` (fine for one instance; set it for several).
+   */
+  filesKey: string | null;
   /** Trust X-Forwarded-For from a reverse proxy (needed for per-address limits behind one). */
   trustProxy: boolean;
 }
@@ -79,5 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webDir: path.resolve(env.WEB_DIR?.trim() || './dist'),
     trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY) ?? false,
+    filesKey: parseFilesKey(env.FILES_KEY),
   };
+}
+
+function parseFilesKey(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (Buffer.from(text, 'base64').length !== 32) {
+    throw new ConfigError('FILES_KEY must be the base64 encoding of exactly 32 bytes');
+  }
+  return text;
 }

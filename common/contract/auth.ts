@@ -39,7 +39,10 @@ export const User = object({
   username: string(),
   email: string(),
   phoneNumber: string(),
+  /** What the user can spend now: the wallet balance minus holds. */
   balance: WireAmount,
+  /** Held for pending withdrawals (and, later, open trades). */
+  onHold: WireAmount,
   payId: string(),
   role: enums(ROLES),
   isVerified: boolean(),

@@ -18,5 +18,16 @@ export const API_ERROR_CODES = [
   'not_found',
   'payload_too_large',
   'internal',
+  'insufficient_funds',
+  'amount',
+  'figures_changed',
+  'idempotency_key_required',
+  'idempotency_conflict',
+  'already_decided',
+  'self_transfer',
+  'receiver_not_found',
+  'method_unavailable',
+  'invalid_upload',
+  'unsupported_media_type',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './settings';
 export * from './errors';
+export * from './wallet';

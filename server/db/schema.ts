@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -183,5 +184,241 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * Uploaded files (images). Stored encrypted under `storageName` in the data folder, never
+ * in a served folder. An upload without a token has no owner: it is quarantined until an
+ * authenticated request claims it (once), and purged after 24 h if nobody does.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    /** What claimed it: 'deposit', 'kyc'...; null while unclaimed. */
+    purpose: text('purpose'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    storageName: text('storage_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    widthPx: integer('width_px').notNull(),
+    heightPx: integer('height_px').notNull(),
+    uploaderIp: text('uploader_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_storage_name_key').on(t.storageName),
+    index('files_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedAt} is null`),
+    index('files_uploader_ip_idx').on(t.uploaderIp, t.createdAt),
+  ],
+);
+
+/** A journal entry: one business event; its postings sum to zero. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    /** The record behind the entry: 'deposit', 'withdrawal', 'transfer', 'adjustment'... */
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('journal_entries_reference_key').on(t.referenceType, t.referenceId, t.kind)],
+);
+
+/** A posting: a signed amount on one account. Credits positive, debits negative. */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('postings_account_idx').on(t.accountId, t.id),
+    index('postings_entry_idx').on(t.entryId),
+    check('postings_amount_nonzero', sql`${t.amountMicros} <> 0`),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving requests, per user. Inserted in the transaction of the
+ * change itself, so a key is stored exactly when its effect is.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+const methodColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  coinName: text('coin_name').notNull(),
+  paymentAddressType: text('payment_address_type').notNull(),
+  paymentAddress: text('payment_address').notNull(),
+  minAmountMicros: bigint('min_amount_micros', { mode: 'bigint' }).notNull(),
+  maxAmountMicros: bigint('max_amount_micros', { mode: 'bigint' }).notNull(),
+  /** USDT per coin, in micros. */
+  conversionPriceMicros: bigint('conversion_price_micros', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  /** Deleted methods stay, so history keeps its gateway; lists leave them out. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const depositMethods = pgTable('deposit_methods', methodColumns(), (t) => [
+  check(
+    'deposit_methods_limits',
+    sql`${t.minAmountMicros} > 0 and ${t.maxAmountMicros} >= ${t.minAmountMicros} and ${t.conversionPriceMicros} > 0`,
+  ),
+]);
+
+export const withdrawMethods = pgTable(
+  'withdraw_methods',
+  {
+    ...methodColumns(),
+    info: text('info').notNull().default(''),
+    chargeMicroPercent: bigint('charge_micro_percent', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    check(
+      'withdraw_methods_limits',
+      sql`${t.minAmountMicros} > 0 and ${t.maxAmountMicros} >= ${t.minAmountMicros} and ${t.conversionPriceMicros} > 0`,
+    ),
+    check(
+      'withdraw_methods_charge',
+      sql`${t.chargeMicroPercent} >= 0 and ${t.chargeMicroPercent} < 100000000`,
+    ),
+  ],
+);
+
+const requestStatus = () =>
+  text('status', { enum: ['Pending', 'Completed', 'Rejected'] })
+    .notNull()
+    .default('Pending');
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    methodId: uuid('method_id')
+      .notNull()
+      .references(() => depositMethods.id),
+    gateway: text('gateway').notNull(),
+    gatewayType: text('gateway_type').notNull(),
+    currency: text('currency').notNull(),
+    amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    coinUnits: bigint('coin_units', { mode: 'bigint' }).notNull(),
+    conversionRateMicros: bigint('conversion_rate_micros', { mode: 'bigint' }).notNull(),
+    screenshotFileId: uuid('screenshot_file_id')
+      .notNull()
+      .references(() => files.id),
+    transactionId: text('transaction_id').notNull(),
+    status: requestStatus(),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+    index('deposits_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('deposits_screenshot_key').on(t.screenshotFileId),
+    uniqueIndex('deposits_transaction_id_key').on(t.transactionId),
+    check('deposits_amount_positive', sql`${t.amountMicros} > 0`),
+    check('deposits_status_check', sql`${t.status} in ('Pending', 'Completed', 'Rejected')`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    methodId: uuid('method_id')
+      .notNull()
+      .references(() => withdrawMethods.id),
+    gateway: text('gateway').notNull(),
+    gatewayType: text('gateway_type').notNull(),
+    currency: text('currency').notNull(),
+    amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    feeMicros: bigint('fee_micros', { mode: 'bigint' }).notNull(),
+    netMicros: bigint('net_micros', { mode: 'bigint' }).notNull(),
+    chargeMicroPercent: bigint('charge_micro_percent', { mode: 'bigint' }).notNull(),
+    coinUnits: bigint('coin_units', { mode: 'bigint' }).notNull(),
+    conversionRateMicros: bigint('conversion_rate_micros', { mode: 'bigint' }).notNull(),
+    paymentAddress: text('payment_address').notNull(),
+    status: requestStatus(),
+    transactionHash: text('transaction_hash'),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amountMicros} > 0`),
+    check(
+      'withdrawals_split',
+      sql`${t.feeMicros} >= 0 and ${t.netMicros} > 0 and ${t.feeMicros} + ${t.netMicros} = ${t.amountMicros}`,
+    ),
+    check('withdrawals_status_check', sql`${t.status} in ('Pending', 'Completed', 'Rejected')`),
+  ],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id),
+    senderPayId: text('sender_pay_id').notNull(),
+    receiverPayId: text('receiver_pay_id').notNull(),
+    senderUsername: text('sender_username').notNull(),
+    receiverUsername: text('receiver_username').notNull(),
+    amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    feeMicros: bigint('fee_micros', { mode: 'bigint' }).notNull(),
+    netMicros: bigint('net_micros', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transfers_sender_idx').on(t.senderId, t.createdAt),
+    index('transfers_receiver_idx').on(t.receiverId, t.createdAt),
+    check('transfers_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+    check(
+      'transfers_split',
+      sql`${t.amountMicros} > 0 and ${t.feeMicros} >= 0 and ${t.netMicros} > 0 and ${t.feeMicros} + ${t.netMicros} = ${t.amountMicros}`,
+    ),
   ],
 );

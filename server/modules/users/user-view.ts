@@ -7,7 +7,11 @@ import { ledgerAccounts, users } from '../../db/schema';
 
 export async function loadUserView(db: Db, userId: string): Promise<User | null> {
   const rows = await db
-    .select({ user: users, balanceMicros: ledgerAccounts.balanceMicros })
+    .select({
+      user: users,
+      balanceMicros: ledgerAccounts.balanceMicros,
+      heldMicros: ledgerAccounts.heldMicros,
+    })
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
     .where(eq(users.id, userId))
@@ -21,7 +25,8 @@ export async function loadUserView(db: Db, userId: string): Promise<User | null>
     username: u.username,
     email: u.email,
     phoneNumber: u.phoneNumber,
-    balance: formatMicros(row.balanceMicros ?? 0n),
+    balance: formatMicros((row.balanceMicros ?? 0n) - (row.heldMicros ?? 0n)),
+    onHold: formatMicros(row.heldMicros ?? 0n),
     payId: u.payId,
     role: u.role,
     isVerified: u.isVerified,
