@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The API server the dev server forwards to (`npx tsx server/main.ts`). */
 const API_ORIGIN = 'http://localhost:3000';
-const apiProxy = { '/api': API_ORIGIN, '/upload': API_ORIGIN };
+const apiProxy = { '/api': API_ORIGIN, '/upload': API_ORIGIN, '/files': API_ORIGIN };
 
 export default defineConfig({
   plugins: [

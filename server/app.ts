@@ -14,13 +14,21 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { installAccessControl } from './http/auth-guard';
 import { ApiError } from './http/errors';
+import { ensurePlatformAccounts } from './ledger/accounts';
 import './http/types';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { coinRoutes } from './modules/coins/routes';
+import { createFileLinks } from './modules/files/links';
+import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
+import { activityRoutes } from './modules/wallet/activity';
+import { depositRoutes } from './modules/wallet/deposits';
+import { methodRoutes } from './modules/wallet/methods';
+import { transferRoutes } from './modules/wallet/transfers';
+import { withdrawRoutes } from './modules/wallet/withdrawals';
 
 export interface AppOptions {
   config: Config;
@@ -29,6 +37,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Registrations allowed per address per minute (tests raise it). */
   registerPerMinute?: number;
+  /** Uploads allowed per address per minute (tests raise it). */
+  uploadsPerMinute?: number;
 }
 
 /** Never log secrets: tokens travel in this header, passwords in bodies (never logged). */
@@ -50,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('platformAccounts', await ensurePlatformAccounts(database.db));
+  app.decorate('fileLinks', createFileLinks(config));
   app.decorateRequest('session', null);
   app.decorate('apiRoutes', installAccessControl(app));
   app.addHook('onClose', async () => database.close());
@@ -122,12 +134,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(coinRoutes);
       await api.register(adminRoutes);
+      await api.register(methodRoutes);
+      await api.register(depositRoutes);
+      await api.register(withdrawRoutes);
+      await api.register(transferRoutes);
+      await api.register(activityRoutes);
       await api.register(healthRoutes, {
         marketStatus: () => ({ source: config.marketSource, lastTickAgeMs: null }),
       });
     },
     { prefix: '/api' },
   );
+  // Uploads and signed file links live outside /api: SPEC's `POST /upload` takes no token.
+  await app.register(fileRoutes, { uploadsPerMinute: options.uploadsPerMinute ?? 20 });
 
   await registerWebApp(app, config.webDir);
   return app;
@@ -153,7 +172,8 @@ async function registerWebApp(app: FastifyInstance, webDir: string): Promise<voi
     const isApi =
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
-      request.url.startsWith('/upload');
+      request.url.startsWith('/upload') ||
+      request.url.startsWith('/files/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isApi && wantsPage && hasWebApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { startUploadPurge } from './jobs/purge-uploads';
+import { fileStoreFor } from './modules/files/storage';
 import { seed } from './seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -29,6 +31,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   app.log.info({ database: database.kind }, 'database ready');
   await seed(database.db, config, app.log);
+  // Jobs start here, not in buildApp, so test apps run no timers.
+  const stopUploadPurge = startUploadPurge({
+    db: database.db,
+    store: fileStoreFor(config),
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,13 +48,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    stopUploadPurge()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -51,8 +51,10 @@ export const DepositMethod = object({
   maxAmount: WireAmount,
   /** USDT per coin. */
   conversionPrice: WireAmount,
-  /** The ticker of the coin the user sends, e.g. "USDT", "BTC". */
+  /** The currency amounts and limits are in: "USDT". */
   currencyUsdt: string(),
+  /** The coin sent on chain, e.g. "USDT", "BTC"; conversions (amount ÷ price) are in it. */
+  coinSymbol: string(),
 });
 export type DepositMethod = Infer<typeof DepositMethod>;
 
@@ -66,6 +68,7 @@ export const WithdrawMethod = object({
   maxAmount: WireAmount,
   conversionPrice: WireAmount,
   currencyUsdt: string(),
+  coinSymbol: string(),
   /** Instructions shown on the checkout. */
   info: string(),
   /** The processing fee in percent. */
@@ -85,6 +88,7 @@ const methodFields = {
   maxAmount: AmountInput,
   conversionPrice: AmountInput,
   currencyUsdt: string(),
+  coinSymbol: string(),
 };
 export const CreateDepositMethodRequest = object(methodFields);
 export const UpdateDepositMethodRequest = object({ id: string(), ...methodFields });
@@ -130,8 +134,10 @@ export const Deposit = object({
   /** The method's coin name at the time of the deposit. */
   gateway: string(),
   gatewayType: string(),
+  /** The coin sent on chain ("BTC"); coinConversion is in it. */
   currency: string(),
   amount: WireAmount,
+  /** amount ÷ conversionRate, in `currency`. */
   coinConversion: CoinAmount,
   conversionRate: WireAmount,
   /** A short-lived signed link to the screenshot, readable by the owner and admins. */
@@ -161,6 +167,7 @@ export const UpdateDepositRequest = object({
 export const CreateWithdrawRequest = object({
   gatWay: string(),
   amount: AmountInput,
+  /** needToPay ÷ conversionPrice, in the method's coin; refused when it differs. */
   coinConversion: optional(union([string(), number()])),
   paymentAddress: string(),
   /** What the user receives (amount − fee), in USDT; refused when it differs. */
@@ -182,6 +189,7 @@ export const Withdraw = object({
   needToPay: WireAmount,
   /** The fee percent. */
   charge: WireAmount,
+  /** needToPay ÷ conversionRate: what arrives, in `currency` (the coin). */
   coinConversion: CoinAmount,
   conversionRate: WireAmount,
   paymentAddress: string(),

@@ -93,6 +93,11 @@ export const ledgerAccounts = pgTable(
       ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id),
+    /**
+     * Platform accounts are split into shards: every transfer credits fee revenue, and one
+     * row would serialise them all on its lock. A platform balance is the sum of its shards.
+     */
+    shard: integer('shard').notNull().default(0),
     balanceMicros: bigint('balance_micros', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -105,9 +110,10 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_wallet_key')
       .on(t.userId)
       .where(sql`${t.kind} = 'user_wallet'`),
-    uniqueIndex('ledger_accounts_platform_kind_key')
-      .on(t.kind)
+    uniqueIndex('ledger_accounts_platform_shard_key')
+      .on(t.kind, t.shard)
       .where(sql`${t.userId} is null`),
+    check('ledger_accounts_shard_check', sql`${t.shard} >= 0 and ${t.shard} < 64`),
     check(
       'ledger_accounts_user_balance_non_negative',
       sql`${t.kind} <> 'user_wallet' or (${t.balanceMicros} >= 0 and ${t.heldMicros} >= 0 and ${t.heldMicros} <= ${t.balanceMicros})`,
@@ -210,7 +216,9 @@ export const files = pgTable(
   },
   (t) => [
     uniqueIndex('files_storage_name_key').on(t.storageName),
-    index('files_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedAt} is null`),
+    index('files_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
     index('files_uploader_ip_idx').on(t.uploaderIp, t.createdAt),
   ],
 );
@@ -265,7 +273,8 @@ export const idempotencyKeys = pgTable(
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
-    responseBody: jsonb('response_body').notNull(),
+    /** The answer's exact JSON text, so a replay is byte-for-byte the first answer. */
+    responseBody: text('response_body').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
@@ -280,7 +289,10 @@ const methodColumns = () => ({
   maxAmountMicros: bigint('max_amount_micros', { mode: 'bigint' }).notNull(),
   /** USDT per coin, in micros. */
   conversionPriceMicros: bigint('conversion_price_micros', { mode: 'bigint' }).notNull(),
+  /** The currency amounts and limits are expressed in (SPEC's currencyUsdt): "USDT". */
   currency: text('currency').notNull(),
+  /** The coin the user sends or receives on chain, e.g. "BTC"; conversions are in it. */
+  coinSymbol: text('coin_symbol').notNull(),
   /** Deleted methods stay, so history keeps its gateway; lists leave them out. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),

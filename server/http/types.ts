@@ -1,6 +1,8 @@
 /** Fastify type augmentation: what the app decorates onto the instance and requests. */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { PlatformAccounts } from '../ledger/accounts';
+import type { FileLinks } from '../modules/files/links';
 import type { SessionInfo } from '../modules/auth/sessions';
 import type { RouteEntry } from './auth-guard';
 
@@ -8,6 +10,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Ids of the platform's ledger accounts (fee revenue, clearing, trading house). */
+    platformAccounts: PlatformAccounts;
+    /** Signs short-lived links to stored files (owner and admins only get them). */
+    fileLinks: FileLinks;
     /** Every API route with its declared access (for the authorization matrix test). */
     apiRoutes: RouteEntry[];
   }

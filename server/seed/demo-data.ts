@@ -59,3 +59,77 @@ export const DEMO_COINS = [
   { symbol: 'SUI', name: 'Sui' },
   { symbol: 'AAVE', name: 'Aave' },
 ] as const;
+
+/** Opening balances of the demo users, in micro-USDT, posted once from deposit clearing. */
+export const DEMO_OPENING_BALANCES_MICROS: Record<string, bigint> = {
+  'alice@tradewallet.local': 1_000_000_000n,
+  'bob@tradewallet.local': 250_000_000n,
+};
+
+const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
+
+export const DEMO_DEPOSIT_METHODS = [
+  {
+    coinName: 'Tether USDT',
+    paymentAddressType: 'trc20',
+    paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
+    minAmountMicros: usdt(10),
+    maxAmountMicros: usdt(50_000),
+    conversionPriceMicros: usdt(1),
+    currency: 'USDT',
+    coinSymbol: 'USDT',
+  },
+  {
+    coinName: 'Tether USDT',
+    paymentAddressType: 'erc20',
+    paymentAddress: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
+    minAmountMicros: usdt(20),
+    maxAmountMicros: usdt(50_000),
+    conversionPriceMicros: usdt(1),
+    currency: 'USDT',
+    coinSymbol: 'USDT',
+  },
+  {
+    coinName: 'Bitcoin',
+    paymentAddressType: 'btc',
+    paymentAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    minAmountMicros: usdt(50),
+    maxAmountMicros: usdt(100_000),
+    conversionPriceMicros: usdt(65_000),
+    currency: 'USDT',
+    coinSymbol: 'BTC',
+  },
+  {
+    coinName: 'Ethereum',
+    paymentAddressType: 'erc20',
+    paymentAddress: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+    minAmountMicros: usdt(30),
+    maxAmountMicros: usdt(100_000),
+    conversionPriceMicros: usdt(3_500),
+    currency: 'USDT',
+    coinSymbol: 'ETH',
+  },
+];
+
+export const DEMO_WITHDRAW_METHODS = [
+  {
+    ...DEMO_DEPOSIT_METHODS[0]!,
+    chargeMicroPercent: 1_000_000n,
+    info: 'Sent on the TRON network within 30 minutes of approval. Double-check the address: transfers cannot be reversed.',
+  },
+  {
+    ...DEMO_DEPOSIT_METHODS[1]!,
+    chargeMicroPercent: 2_500_000n,
+    info: 'Sent on Ethereum; the fee covers network gas. Use an address you control, not an exchange deposit tag.',
+  },
+  {
+    ...DEMO_DEPOSIT_METHODS[2]!,
+    chargeMicroPercent: 1_500_000n,
+    info: 'Sent to a native SegWit or legacy Bitcoin address after one confirmation of approval.',
+  },
+  {
+    ...DEMO_DEPOSIT_METHODS[3]!,
+    chargeMicroPercent: 2_000_000n,
+    info: 'Sent as native ETH on the Ethereum mainnet.',
+  },
+];

@@ -7,13 +7,23 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { coins, siteSettings, users } from '../db/schema';
+import { coins, depositMethods, siteSettings, users, withdrawMethods } from '../db/schema';
+import { ensurePlatformAccounts, platformShard, walletAccountId } from '../ledger/accounts';
+import { postEntry } from '../ledger/posting';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { revokeAllSessions } from '../modules/auth/sessions';
 import { ensureSiteSettings } from '../modules/settings/site-settings';
 import { createAccount } from '../modules/users/accounts';
 import { normalizeEmail } from '../../common/validation';
-import { DEMO_ADMIN, DEMO_COINS, DEMO_SUPPORT_LINKS, DEMO_USERS } from './demo-data';
+import {
+  DEMO_ADMIN,
+  DEMO_COINS,
+  DEMO_DEPOSIT_METHODS,
+  DEMO_OPENING_BALANCES_MICROS,
+  DEMO_SUPPORT_LINKS,
+  DEMO_USERS,
+  DEMO_WITHDRAW_METHODS,
+} from './demo-data';
 
 export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   await ensureSiteSettings(db);
@@ -27,6 +37,7 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
   if (admin) await upsertAdmin(db, admin.email, admin.password, log);
 
   if (!config.demo) return;
+  const platform = await ensurePlatformAccounts(db);
   for (const demoUser of DEMO_USERS) {
     const existing = await db
       .select({ id: users.id })
@@ -34,8 +45,33 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
       .where(eq(users.email, demoUser.email))
       .limit(1);
     if (existing.length > 0) continue;
-    await createAccount(db, { ...demoUser, role: 'user' });
+    const created = await createAccount(db, { ...demoUser, role: 'user' });
+    const openingMicros = DEMO_OPENING_BALANCES_MICROS[demoUser.email];
+    if (!created.ok || !openingMicros) continue;
+    // Opening balances go through the ledger like everything else.
+    await db.transaction(async (tx) => {
+      await postEntry(tx, {
+        kind: 'adjustment',
+        referenceType: 'demo_seed',
+        referenceId: created.userId,
+        memo: 'Demo opening balance',
+        postings: [
+          { accountId: platformShard(platform, 'deposit_clearing'), amountMicros: -openingMicros },
+          { accountId: await walletAccountId(tx, created.userId), amountMicros: openingMicros },
+        ],
+      });
+    });
   }
+  const [anyDepositMethod] = await db
+    .select({ id: depositMethods.id })
+    .from(depositMethods)
+    .limit(1);
+  if (!anyDepositMethod) await db.insert(depositMethods).values(DEMO_DEPOSIT_METHODS);
+  const [anyWithdrawMethod] = await db
+    .select({ id: withdrawMethods.id })
+    .from(withdrawMethods)
+    .limit(1);
+  if (!anyWithdrawMethod) await db.insert(withdrawMethods).values(DEMO_WITHDRAW_METHODS);
   await db
     .insert(coins)
     .values(

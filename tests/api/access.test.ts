@@ -31,7 +31,7 @@ const concrete = (url: string) =>
 describe('authorization matrix', () => {
   it('every API route declares its access and there are guarded routes of each kind', () => {
     const kinds = new Set(t.app.apiRoutes.map((r) => r.access));
-    expect(kinds).toEqual(new Set(['public', 'any', 'admin']));
+    expect(kinds).toEqual(new Set(['public', 'any', 'user', 'admin']));
   });
 
   it('no token on any guarded route answers 401', async () => {

@@ -3,11 +3,20 @@
  * TEST_DATABASE_URL set, a new PostgreSQL database made for this app and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { ledgerAccounts } from '../../server/db/schema';
+import { platformShard, walletAccountId } from '../../server/ledger/accounts';
+import { postEntry } from '../../server/ledger/posting';
+import type { PlatformAccountKind } from '../../server/ledger/types';
 import { seed } from '../../server/seed';
 
 export interface TestApp {
@@ -17,10 +26,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
   const config = loadConfig({
     DEMO: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -36,7 +47,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
   }
-  const app = await buildApp({ config, database, logger: false, registerPerMinute: 1000 });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    registerPerMinute: 1000,
+    uploadsPerMinute: 1000,
+  });
   await seed(database.db, config, app.log);
   await app.ready();
   return {
@@ -45,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -88,5 +106,104 @@ export async function registerAndLogin(
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { token } = login.json() as { token: string };
-  return { body, token, auth: { authorization: `Bearer ${token}` } };
+  const auth = { authorization: `Bearer ${token}` };
+  const user = await me(app, auth);
+  return { body, token, auth, userId: user._id, payId: user.payId };
+}
+
+export const TEST_ADMIN = { email: 'ops@example.com', password: 'Ops-Console-2026' };
+
+/** The env that makes createTestApp create the test admin. */
+export const WITH_ADMIN = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password };
+
+export async function adminHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+  return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+}
+
+/** Credits a user's wallet through the ledger (as an approved deposit would), for set-up. */
+export async function fund(
+  app: FastifyInstance,
+  userId: string,
+  amountMicros: bigint,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await postEntry(tx, {
+      kind: 'adjustment',
+      referenceType: 'test_funding',
+      referenceId: randomBytes(8).toString('hex'),
+      postings: [
+        {
+          accountId: platformShard(app.platformAccounts, 'deposit_clearing'),
+          amountMicros: -amountMicros,
+        },
+        { accountId: await walletAccountId(tx, userId), amountMicros },
+      ],
+    });
+  });
+}
+
+export async function me(app: FastifyInstance, headers: Record<string, string>) {
+  const res = await app.inject({ url: '/api/getUserById', headers });
+  if (res.statusCode !== 200) throw new Error(`getUserById failed: ${res.body}`);
+  return (res.json() as { user: { _id: string; payId: string; balance: string; onHold: string } })
+    .user;
+}
+
+export async function accountBalance(app: FastifyInstance, accountId: string): Promise<bigint> {
+  const [row] = await app.db
+    .select({ balance: ledgerAccounts.balanceMicros })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  if (!row) throw new Error('no such account');
+  return row.balance;
+}
+
+/** A fresh idempotency key. */
+export const newKey = () => randomBytes(16).toString('hex');
+
+/** A multipart body with one `file` field, as a browser's FormData would send it. */
+export function multipartFile(filename: string, contentType: string, data: Buffer) {
+  const boundary = `----tw${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads a small generated PNG and answers its fileUrl. */
+export async function uploadScreenshot(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+  const body = multipartFile('receipt.png', 'image/png', png);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/upload?timestamp=${Date.now()}`,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { fileUrl: string }).fileUrl;
+}
+
+/** A platform account's balance: the sum of its shards. */
+export async function platformBalance(
+  app: FastifyInstance,
+  kind: PlatformAccountKind,
+): Promise<bigint> {
+  let total = 0n;
+  for (const id of app.platformAccounts[kind]) total += await accountBalance(app, id);
+  return total;
 }

@@ -1,0 +1,104 @@
+/**
+ * The ledger's invariants, checked from the database alone:
+ * 1. every journal entry's postings sum to zero (so all postings do);
+ * 2. every account's cached balance equals the sum of its postings;
+ * 3. no user wallet is negative, and holds are within 0..balance;
+ * 4. every wallet's held amount equals its pending withdrawals.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+
+export interface LedgerReport {
+  accounts: number;
+  entries: number;
+  postings: number;
+  totalPostedMicros: bigint;
+  userBalancesMicros: bigint;
+  userHeldMicros: bigint;
+  violations: string[];
+}
+
+/** Examples listed per violation kind; the count is always exact. */
+const EXAMPLES = 5;
+
+export async function checkLedger(db: Db): Promise<LedgerReport> {
+  const violations: string[] = [];
+
+  const [totals] = await queryRows<{
+    accounts: string;
+    entries: string;
+    postings: string;
+    total: string | null;
+  }>(
+    db,
+    sql`select (select count(*) from ledger_accounts) as accounts,
+               (select count(*) from journal_entries) as entries,
+               (select count(*) from postings) as postings,
+               (select coalesce(sum(amount_micros), 0) from postings) as total`,
+  );
+  if (!totals) throw new Error('ledger check: no totals');
+  const totalPostedMicros = BigInt(totals.total ?? 0);
+  if (totalPostedMicros !== 0n) violations.push(`all postings sum to ${totalPostedMicros}, not 0`);
+
+  const unbalanced = await queryRows<{ entry_id: string; sum: string }>(
+    db,
+    sql`select entry_id, sum(amount_micros) as sum from postings group by entry_id having sum(amount_micros) <> 0`,
+  );
+  for (const row of unbalanced.slice(0, EXAMPLES))
+    violations.push(`entry ${row.entry_id} sums to ${row.sum}`);
+  if (unbalanced.length > EXAMPLES)
+    violations.push(`...and ${unbalanced.length - EXAMPLES} more unbalanced entries`);
+
+  const drifted = await queryRows<{ id: string; kind: string; cached: string; posted: string }>(
+    db,
+    sql`select a.id, a.kind, a.balance_micros as cached, coalesce(p.sum, 0) as posted
+        from ledger_accounts a
+        left join (select account_id, sum(amount_micros) as sum from postings group by account_id) p
+          on p.account_id = a.id
+        where a.balance_micros <> coalesce(p.sum, 0)`,
+  );
+  for (const row of drifted.slice(0, EXAMPLES)) {
+    violations.push(
+      `account ${row.id} (${row.kind}) caches ${row.cached} but its postings sum to ${row.posted}`,
+    );
+  }
+  if (drifted.length > EXAMPLES)
+    violations.push(`...and ${drifted.length - EXAMPLES} more drifted accounts`);
+
+  const negative = await queryRows<{ id: string; balance: string; held: string }>(
+    db,
+    sql`select id, balance_micros as balance, held_micros as held from ledger_accounts
+        where kind = 'user_wallet' and (balance_micros < 0 or held_micros < 0 or held_micros > balance_micros)`,
+  );
+  for (const row of negative.slice(0, EXAMPLES)) {
+    violations.push(`wallet ${row.id} has balance ${row.balance} and hold ${row.held}`);
+  }
+
+  const wrongHolds = await queryRows<{ id: string; held: string; pending: string }>(
+    db,
+    sql`select a.id, a.held_micros as held, coalesce(w.pending, 0) as pending
+        from ledger_accounts a
+        left join (select user_id, sum(amount_micros) as pending from withdrawals
+                   where status = 'Pending' group by user_id) w on w.user_id = a.user_id
+        where a.kind = 'user_wallet' and a.held_micros <> coalesce(w.pending, 0)`,
+  );
+  for (const row of wrongHolds.slice(0, EXAMPLES)) {
+    violations.push(
+      `wallet ${row.id} holds ${row.held} but pending withdrawals total ${row.pending}`,
+    );
+  }
+
+  const [users] = await queryRows<{ balance: string | null; held: string | null }>(
+    db,
+    sql`select sum(balance_micros) as balance, sum(held_micros) as held from ledger_accounts where kind = 'user_wallet'`,
+  );
+  return {
+    accounts: Number(totals.accounts),
+    entries: Number(totals.entries),
+    postings: Number(totals.postings),
+    totalPostedMicros,
+    userBalancesMicros: BigInt(users?.balance ?? 0),
+    userHeldMicros: BigInt(users?.held ?? 0),
+    violations,
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The only code that changes balances. A journal entry's postings must sum to zero.
+ *
+ * One statement does the whole posting: it locks every account the entry touches in id
+ * order (`SELECT … ORDER BY id FOR UPDATE`, so two entries sharing accounts cannot
+ * deadlock), records the entry and its postings, and moves the cached balances. Whether a
+ * user can afford it is decided by the database itself: the wallet's CHECK constraint
+ * (balance ≥ 0 and held ≤ balance) refuses any update that would spend held or missing
+ * money, and that refusal aborts the whole statement. Fewer round trips also mean the hot
+ * platform rows stay locked only from this statement to the commit.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../db/client';
+import { ApiError } from '../http/errors';
+import type { EntrySpec, Posting, Tx } from './types';
+
+/** Entries have at most this many postings; anything larger is a bug. */
+const MAX_POSTINGS = 16;
+const FUNDS_CONSTRAINT = 'ledger_accounts_user_balance_non_negative';
+
+export class InsufficientFundsError extends ApiError {
+  constructor(message = 'Your available balance is too low for this.') {
+    super(422, message, 'insufficient_funds');
+  }
+}
+
+function assertBalanced(spec: EntrySpec): void {
+  const { postings: lines } = spec;
+  if (lines.length < 2 || lines.length > MAX_POSTINGS) {
+    throw new Error(`ledger: an entry needs 2..${MAX_POSTINGS} postings, got ${lines.length}`);
+  }
+  let sum = 0n;
+  const seen = new Set<string>();
+  for (const line of lines) {
+    if (line.amountMicros === 0n) throw new Error('ledger: a posting of zero');
+    if (seen.has(line.accountId)) throw new Error('ledger: an account appears twice in one entry');
+    seen.add(line.accountId);
+    sum += line.amountMicros;
+  }
+  if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
+}
+
+function valuesList(lines: Posting[]): SQL {
+  return sql.join(
+    lines.map((line) => sql`(${line.accountId}::uuid, ${line.amountMicros}::bigint)`),
+    sql`, `,
+  );
+}
+
+/** True when `error` (or its cause) is PostgreSQL refusing a wallet below its holds. */
+export function isFundsViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string };
+    if (pgError.code === '23514' && pgError.constraint === FUNDS_CONSTRAINT) return true;
+  }
+  return false;
+}
+
+/**
+ * Posts a balanced entry inside `tx`. Throws InsufficientFundsError when a user wallet
+ * would go below its held amount; the caller's transaction must then roll back (the
+ * statement has aborted it), which it does when the error propagates out of it.
+ */
+export async function postEntry(tx: Tx, spec: EntrySpec): Promise<bigint> {
+  assertBalanced(spec);
+  const values = valuesList(spec.postings);
+  try {
+    const [entry] = await queryRows<{ id: string; moved: string }>(
+      tx,
+      sql`with locked as materialized (
+            select id from ledger_accounts
+            where id in (select v.id from (values ${values}) as v(id, delta))
+            order by id for update),
+          moved as (
+            update ledger_accounts a set balance_micros = a.balance_micros + v.delta
+            from (values ${values}) as v(id, delta), locked
+            where a.id = v.id and locked.id = a.id
+            returning a.id),
+          entry as (
+            insert into journal_entries (kind, reference_type, reference_id, memo)
+            values (${spec.kind}, ${spec.referenceType}, ${spec.referenceId}, ${spec.memo ?? null})
+            returning id),
+          lines as (
+            insert into postings (entry_id, account_id, amount_micros)
+            select entry.id, v.id, v.delta from entry, (values ${values}) as v(id, delta)
+            returning id)
+          select (select id from entry) as id, (select count(*) from moved) as moved`,
+    );
+    if (!entry || Number(entry.moved) !== spec.postings.length) {
+      throw new Error('ledger: an account of the entry is missing');
+    }
+    return BigInt(entry.id);
+  } catch (error) {
+    if (isFundsViolation(error)) throw new InsufficientFundsError();
+    throw error;
+  }
+}
+
+/** Holds `amountMicros` of a user's available balance (a pending withdrawal or trade). */
+export async function placeHold(tx: Tx, accountId: string, amountMicros: bigint): Promise<void> {
+  if (amountMicros <= 0n) throw new Error('ledger: a hold must be positive');
+  const updated = await queryRows(
+    tx,
+    sql`update ledger_accounts set held_micros = held_micros + ${amountMicros}
+        where id = ${accountId}::uuid and balance_micros - held_micros >= ${amountMicros}
+        returning id`,
+  );
+  if (updated.length !== 1) throw new InsufficientFundsError();
+}
+
+/** Releases a hold placed earlier; the hold must be there. */
+export async function releaseHold(tx: Tx, accountId: string, amountMicros: bigint): Promise<void> {
+  if (amountMicros <= 0n) throw new Error('ledger: a release must be positive');
+  const updated = await queryRows(
+    tx,
+    sql`update ledger_accounts set held_micros = held_micros - ${amountMicros}
+        where id = ${accountId}::uuid and held_micros >= ${amountMicros}
+        returning id`,
+  );
+  if (updated.length !== 1) throw new Error('ledger: releasing more than is held');
+}

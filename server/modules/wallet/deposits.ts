@@ -1,0 +1,217 @@
+/**
+ * Deposits: the user sends crypto to the method's address and uploads a screenshot; the
+ * request is recorded as Pending. An admin decides it once: Completed credits the amount
+ * (deposit clearing → the user's wallet), Rejected credits nothing.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/contract';
+import { coinUnitsForUsdt, displayMicros } from '../../../common/money';
+import { LOG_LIST_CAP, REASON_MAX_LENGTH } from '../../../common/rules';
+import { depositMethods, deposits } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { parseBody } from '../../http/validate';
+import { platformShard, walletAccountId } from '../../ledger/accounts';
+import { postEntry } from '../../ledger/posting';
+import { writeAudit } from '../admin/audit';
+import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
+import { assertSameCoinUnits, isUuid, positiveAmountField, textField } from './parse';
+import { depositView } from './views';
+
+/** A human-friendly unique reference: "DP" and 12 base-32 characters (60 random bits). */
+function newDepositReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(12);
+  let text = 'DP';
+  for (const byte of bytes) text += alphabet[byte % alphabet.length];
+  return text;
+}
+
+export function reasonField(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const text = textField(value, 'reason', 'Reason', {
+    maxLength: REASON_MAX_LENGTH,
+    allowEmpty: true,
+  });
+  return text === '' ? null : text;
+}
+
+export const depositRoutes: FastifyPluginAsync = async (app) => {
+  const link = (fileId: string) => app.fileLinks.sign(fileId);
+
+  app.post('/createDeposit', { config: { access: 'user' } }, async (request, reply) => {
+    const body = parseBody(CreateDepositRequest, request.body);
+    const { userId } = sessionOf(request);
+    return runIdempotent(request, reply, 'createDeposit', async (tx) => {
+      const [method] = isUuid(body.gatWay)
+        ? await tx
+            .select()
+            .from(depositMethods)
+            .where(and(eq(depositMethods.id, body.gatWay), isNull(depositMethods.deletedAt)))
+            .limit(1)
+        : [];
+      if (!method) {
+        throw new ApiError(
+          400,
+          'This payment method is not available.',
+          'method_unavailable',
+          'gatWay',
+        );
+      }
+      const amountMicros = positiveAmountField(body.amount, 'amount');
+      if (amountMicros < method.minAmountMicros) {
+        throw new ApiError(
+          400,
+          `Minimum is ${displayMicros(method.minAmountMicros, 2, '')} ${method.currency}`,
+          'amount',
+          'amount',
+        );
+      }
+      if (amountMicros > method.maxAmountMicros) {
+        throw new ApiError(
+          400,
+          `Maximum is ${displayMicros(method.maxAmountMicros, 2, '')} ${method.currency}`,
+          'amount',
+          'amount',
+        );
+      }
+      const coinUnits = coinUnitsForUsdt(amountMicros, method.conversionPriceMicros);
+      assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
+      if (body.transactionScreenshot.trim() === '') {
+        throw badRequest(
+          'Transaction screenshot is required',
+          'invalid_upload',
+          'transactionScreenshot',
+        );
+      }
+      const screenshotFileId = parseFileUrl(body.transactionScreenshot);
+      if (screenshotFileId === null) {
+        throw badRequest(UPLOAD_NOT_FOUND_MESSAGE, 'invalid_upload', 'transactionScreenshot');
+      }
+      const row: typeof deposits.$inferSelect = {
+        id: randomUUID(),
+        userId,
+        methodId: method.id,
+        gateway: method.coinName,
+        gatewayType: method.paymentAddressType,
+        currency: method.coinSymbol,
+        amountMicros,
+        coinUnits,
+        conversionRateMicros: method.conversionPriceMicros,
+        screenshotFileId,
+        transactionId: newDepositReference(),
+        status: 'Pending',
+        reason: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: new Date(),
+      };
+      return {
+        statusCode: 201,
+        body: { deposit: depositView(row, link(screenshotFileId)) },
+        apply: async (write) => {
+          await claimUpload(write, body.transactionScreenshot, userId, 'deposit');
+          await write.insert(deposits).values(row);
+          request.log.info({ depositId: row.id, userId }, 'deposit requested');
+        },
+      };
+    });
+  });
+
+  app.get('/getUserDepositLog', { config: { access: 'user' } }, async (request) => {
+    const { userId } = sessionOf(request);
+    const rows = await app.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.createdAt))
+      .limit(LOG_LIST_CAP);
+    return rows.map((row) => depositView(row, null));
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/getDepositDetails/:id',
+    { config: { access: 'user' } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { id } = request.params;
+      const [row] = isUuid(id)
+        ? await app.db
+            .select()
+            .from(deposits)
+            .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
+            .limit(1)
+        : [];
+      if (!row) throw notFound('Deposit not found.');
+      return { deposit: depositView(row, link(row.screenshotFileId)) };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/updateDeposit/:id',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const body = parseBody(UpdateDepositRequest, request.body);
+      if (body.id !== request.params.id)
+        throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');
+      const reason = reasonField(body.reason);
+      const actorId = sessionOf(request).userId;
+      const row = await app.db.transaction(async (tx) => {
+        const [decided] = isUuid(body.id)
+          ? await tx
+              .update(deposits)
+              .set({ status: body.status, reason, decidedBy: actorId, decidedAt: new Date() })
+              .where(and(eq(deposits.id, body.id), eq(deposits.status, 'Pending')))
+              .returning()
+          : [];
+        if (!decided) {
+          const [existing] = isUuid(body.id)
+            ? await tx
+                .select({ status: deposits.status })
+                .from(deposits)
+                .where(eq(deposits.id, body.id))
+            : [];
+          if (!existing) throw notFound('Deposit not found.');
+          throw new ApiError(
+            409,
+            `This deposit was already ${existing.status.toLowerCase()}.`,
+            'already_decided',
+          );
+        }
+        if (decided.status === 'Completed') {
+          await postEntry(tx, {
+            kind: 'deposit',
+            referenceType: 'deposit',
+            referenceId: decided.id,
+            postings: [
+              {
+                accountId: platformShard(app.platformAccounts, 'deposit_clearing'),
+                amountMicros: -decided.amountMicros,
+              },
+              {
+                accountId: await walletAccountId(tx, decided.userId),
+                amountMicros: decided.amountMicros,
+              },
+            ],
+          });
+        }
+        await writeAudit(tx, {
+          actorId,
+          action: decided.status === 'Completed' ? 'deposit.approved' : 'deposit.rejected',
+          targetType: 'deposit',
+          targetId: decided.id,
+          before: { status: 'Pending' },
+          after: { status: decided.status, amount: decided.amountMicros.toString() },
+          reason,
+          ip: request.ip,
+        });
+        return decided;
+      });
+      request.log.info({ depositId: row.id, status: row.status }, 'deposit decided');
+      return { deposit: depositView(row, link(row.screenshotFileId)) };
+    },
+  );
+};

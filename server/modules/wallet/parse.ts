@@ -1,0 +1,85 @@
+/** Parsing of money and text fields in wallet requests, with clear messages. */
+import { parseAmount, parseCoinUnits, parsePercent } from '../../../common/money';
+import { ApiError } from '../../http/errors';
+
+export function amountField(value: unknown, field: string, label = 'Amount'): bigint {
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    const reason = parsed.reason.replace(/^Amount/, label);
+    throw new ApiError(400, reason, 'amount', field);
+  }
+  return parsed.micros;
+}
+
+export function positiveAmountField(value: unknown, field: string, label = 'Amount'): bigint {
+  const micros = amountField(value, field, label);
+  if (micros === 0n) throw new ApiError(400, `${label} must be greater than 0`, 'amount', field);
+  return micros;
+}
+
+export function percentField(value: unknown, field: string): bigint {
+  const parsed = parsePercent(value);
+  if (!parsed.ok) throw new ApiError(400, `${field}: ${parsed.reason}`, 'amount', field);
+  return parsed.micros;
+}
+
+/** Refuses a client figure that differs from the server's: the user must see what is posted. */
+export function assertSameAmount(clientValue: unknown, serverMicros: bigint, field: string): void {
+  if (clientValue === undefined) return;
+  const parsed = parseAmount(clientValue);
+  if (!parsed.ok || parsed.micros !== serverMicros) {
+    throw new ApiError(
+      422,
+      'The amounts changed since you confirmed. Please review them and confirm again.',
+      'figures_changed',
+      field,
+    );
+  }
+}
+
+export function assertSameCoinUnits(
+  clientValue: unknown,
+  serverUnits: bigint,
+  field: string,
+): void {
+  if (clientValue === undefined) return;
+  const parsed = parseCoinUnits(clientValue);
+  if (!parsed.ok || parsed.units !== serverUnits) {
+    throw new ApiError(
+      422,
+      'The conversion changed since you confirmed. Please review it and confirm again.',
+      'figures_changed',
+      field,
+    );
+  }
+}
+
+export function textField(
+  value: string,
+  field: string,
+  label: string,
+  options: { maxLength: number; pattern?: RegExp; allowEmpty?: boolean },
+): string {
+  const text = value.trim();
+  if (text === '' && !options.allowEmpty)
+    throw new ApiError(400, `${label} is required`, 'invalid_body', field);
+  if (text.length > options.maxLength) {
+    throw new ApiError(
+      400,
+      `${label} must be at most ${options.maxLength} characters`,
+      'invalid_body',
+      field,
+    );
+  }
+  if (options.pattern && text !== '' && !options.pattern.test(text)) {
+    throw new ApiError(400, `${label} is not valid`, 'invalid_body', field);
+  }
+  return text;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` can be a record id; anything else is simply "not found". */
+export function isUuid(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}

@@ -1,0 +1,255 @@
+/**
+ * Withdrawals: requesting one holds the amount at once, so it cannot be spent twice. An
+ * admin completes it (the hold becomes a posting: the wallet pays the amount, fee revenue
+ * gets the fee, withdrawal clearing the net that leaves on chain) or rejects it (the hold
+ * is released).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { CreateWithdrawRequest, UpdateWithdrawRequest } from '../../../common/contract';
+import { coinUnitsForUsdt, displayMicros, splitFee } from '../../../common/money';
+import { LOG_LIST_CAP, PAYMENT_ADDRESS_MAX_LENGTH } from '../../../common/rules';
+import { withdrawals, withdrawMethods } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { parseBody } from '../../http/validate';
+import { platformShard, walletAccountId } from '../../ledger/accounts';
+import { InsufficientFundsError, placeHold, postEntry, releaseHold } from '../../ledger/posting';
+import type { Posting } from '../../ledger/types';
+import { writeAudit } from '../admin/audit';
+import { reasonField } from './deposits';
+import {
+  assertSameAmount,
+  assertSameCoinUnits,
+  isUuid,
+  percentField,
+  positiveAmountField,
+  textField,
+} from './parse';
+import { withdrawView } from './views';
+
+export const withdrawRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
+    const body = parseBody(CreateWithdrawRequest, request.body);
+    const { userId } = sessionOf(request);
+    return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
+      const [method] = isUuid(body.gatWay)
+        ? await tx
+            .select()
+            .from(withdrawMethods)
+            .where(and(eq(withdrawMethods.id, body.gatWay), isNull(withdrawMethods.deletedAt)))
+            .limit(1)
+        : [];
+      if (!method) {
+        throw new ApiError(
+          400,
+          'This payment method is not available.',
+          'method_unavailable',
+          'gatWay',
+        );
+      }
+      const amountMicros = positiveAmountField(body.amount, 'amount');
+      if (amountMicros < method.minAmountMicros) {
+        throw new ApiError(
+          400,
+          `Minimum amount is ${displayMicros(method.minAmountMicros, 2, '')} USDT`,
+          'amount',
+          'amount',
+        );
+      }
+      if (amountMicros > method.maxAmountMicros) {
+        throw new ApiError(
+          400,
+          `Maximum amount is ${displayMicros(method.maxAmountMicros, 2, '')} USDT`,
+          'amount',
+          'amount',
+        );
+      }
+      const paymentAddress = textField(body.paymentAddress, 'paymentAddress', 'Wallet address', {
+        maxLength: PAYMENT_ADDRESS_MAX_LENGTH,
+        pattern: /^[A-Za-z0-9:._-]+$/,
+      });
+      const split = splitFee(amountMicros, method.chargeMicroPercent);
+      if (split.netMicros <= 0n)
+        throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
+      if (
+        body.charge !== undefined &&
+        percentField(body.charge, 'charge') !== method.chargeMicroPercent
+      ) {
+        throw new ApiError(
+          422,
+          'The processing fee changed since you confirmed. Please review it and confirm again.',
+          'figures_changed',
+          'charge',
+        );
+      }
+      assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
+      const coinUnits = coinUnitsForUsdt(split.netMicros, method.conversionPriceMicros);
+      assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
+
+      const row: typeof withdrawals.$inferSelect = {
+        id: randomUUID(),
+        userId,
+        methodId: method.id,
+        gateway: method.coinName,
+        gatewayType: method.paymentAddressType,
+        currency: method.coinSymbol,
+        amountMicros,
+        feeMicros: split.feeMicros,
+        netMicros: split.netMicros,
+        chargeMicroPercent: method.chargeMicroPercent,
+        coinUnits,
+        conversionRateMicros: method.conversionPriceMicros,
+        paymentAddress,
+        status: 'Pending',
+        transactionHash: null,
+        reason: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: new Date(),
+      };
+      return {
+        statusCode: 201,
+        body: { withdraw: withdrawView(row) },
+        apply: async (write) => {
+          try {
+            await placeHold(write, await walletAccountId(write, userId), amountMicros);
+          } catch (error) {
+            if (error instanceof InsufficientFundsError) {
+              throw new InsufficientFundsError('You cannot withdraw more than your balance.');
+            }
+            throw error;
+          }
+          await write.insert(withdrawals).values(row);
+          request.log.info({ withdrawalId: row.id, userId }, 'withdrawal requested; amount held');
+        },
+      };
+    });
+  });
+
+  app.get('/getUserWithdrawLog', { config: { access: 'user' } }, async (request) => {
+    const { userId } = sessionOf(request);
+    const rows = await app.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.createdAt))
+      .limit(LOG_LIST_CAP);
+    return rows.map(withdrawView);
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/getWithdrawDetails/:id',
+    { config: { access: 'user' } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { id } = request.params;
+      const [row] = isUuid(id)
+        ? await app.db
+            .select()
+            .from(withdrawals)
+            .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+            .limit(1)
+        : [];
+      if (!row) throw notFound('Withdrawal not found.');
+      return { withdraw: withdrawView(row) };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/updateWithdraw/:id',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const body = parseBody(UpdateWithdrawRequest, request.body);
+      if (body.id !== request.params.id)
+        throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');
+      const reason = reasonField(body.reason);
+      const transactionHash =
+        body.transactionHash === undefined || body.transactionHash.trim() === ''
+          ? null
+          : textField(body.transactionHash, 'transactionHash', 'Transaction hash', {
+              maxLength: 128,
+              pattern: /^[A-Za-z0-9]+$/,
+            });
+      if (transactionHash !== null && body.status !== 'Completed') {
+        throw badRequest(
+          'A transaction hash belongs only to a completed withdrawal.',
+          'invalid_body',
+          'transactionHash',
+        );
+      }
+      const actorId = sessionOf(request).userId;
+      const row = await app.db.transaction(async (tx) => {
+        const [decided] = isUuid(body.id)
+          ? await tx
+              .update(withdrawals)
+              .set({
+                status: body.status,
+                reason,
+                transactionHash,
+                decidedBy: actorId,
+                decidedAt: new Date(),
+              })
+              .where(and(eq(withdrawals.id, body.id), eq(withdrawals.status, 'Pending')))
+              .returning()
+          : [];
+        if (!decided) {
+          const [existing] = isUuid(body.id)
+            ? await tx
+                .select({ status: withdrawals.status })
+                .from(withdrawals)
+                .where(eq(withdrawals.id, body.id))
+            : [];
+          if (!existing) throw notFound('Withdrawal not found.');
+          throw new ApiError(
+            409,
+            `This withdrawal was already ${existing.status.toLowerCase()}.`,
+            'already_decided',
+          );
+        }
+        const walletId = await walletAccountId(tx, decided.userId);
+        await releaseHold(tx, walletId, decided.amountMicros);
+        if (decided.status === 'Completed') {
+          const lines: Posting[] = [
+            { accountId: walletId, amountMicros: -decided.amountMicros },
+            {
+              accountId: platformShard(app.platformAccounts, 'withdrawal_clearing'),
+              amountMicros: decided.netMicros,
+            },
+          ];
+          if (decided.feeMicros > 0n) {
+            lines.push({
+              accountId: platformShard(app.platformAccounts, 'fee_revenue'),
+              amountMicros: decided.feeMicros,
+            });
+          }
+          await postEntry(tx, {
+            kind: 'withdrawal',
+            referenceType: 'withdrawal',
+            referenceId: decided.id,
+            postings: lines,
+          });
+        }
+        await writeAudit(tx, {
+          actorId,
+          action: decided.status === 'Completed' ? 'withdrawal.approved' : 'withdrawal.rejected',
+          targetType: 'withdrawal',
+          targetId: decided.id,
+          before: { status: 'Pending' },
+          after: {
+            status: decided.status,
+            amount: decided.amountMicros.toString(),
+            transactionHash,
+          },
+          reason,
+          ip: request.ip,
+        });
+        return decided;
+      });
+      request.log.info({ withdrawalId: row.id, status: row.status }, 'withdrawal decided');
+      return { withdraw: withdrawView(row) };
+    },
+  );
+};
