@@ -69,6 +69,19 @@ describe('api client', () => {
     await expect(requests[1]?.json()).resolves.toEqual({ email: 'a@b.co', password: 'x' });
   });
 
+  it('sends the idempotency key of a money-moving write, and refuses a malformed one', async () => {
+    const { client, requests } = setup([{ status: 201, body: { message: 'ok' } }], {
+      user: 'u-token',
+    });
+    const key = 'Zm9vYmFyYmF6cXV4MTIzNA';
+    await client.post('/createTransfer', Greeting, { amount: '1' }, { idempotencyKey: key });
+    expect(requests[0]?.headers.get('idempotency-key')).toBe(key);
+    await expect(
+      client.post('/createTransfer', Greeting, {}, { idempotencyKey: 'short' }),
+    ).rejects.toBeInstanceOf(RangeError);
+    expect(requests).toHaveLength(1);
+  });
+
   it("rejects a response that breaks the contract with 'Invalid response structure'", async () => {
     const { client } = setup([{ status: 200, body: { message: 42 } }]);
     const failure = client.get('/greet', Greeting);

@@ -1,5 +1,6 @@
 import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract';
 import { READ_RETRY_LIMIT, retryDelayMs as defaultRetryDelayMs } from '../../common/rules';
 import { ApiError, InvalidResponseError, isRetryableError } from './api-error';
 import { reportUnauthorized } from './session-events';
@@ -21,9 +22,14 @@ export interface RequestOptions {
    * pass 0 because TanStack Query retries them with the same policy.
    */
   retries?: number;
+  /**
+   * Sent as the `Idempotency-Key` header of a money-moving write: made once per confirmed
+   * action and sent again, unchanged, when the user retries that action.
+   */
+  idempotencyKey?: string;
 }
 
-type ReadOptions = Omit<RequestOptions, 'method' | 'body'>;
+type ReadOptions = Omit<RequestOptions, 'method' | 'body' | 'idempotencyKey'>;
 type WriteOptions = Omit<RequestOptions, 'method' | 'body' | 'retries'>;
 
 export interface ApiClient {
@@ -78,10 +84,16 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   });
 
   async function attempt(path: string, options: RequestOptions): Promise<unknown> {
-    const { method = 'GET', body, auth = 'user', query, signal } = options;
+    const { method = 'GET', body, auth = 'user', query, signal, idempotencyKey } = options;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = auth === 'none' ? null : tokenStorage.read(auth);
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (idempotencyKey !== undefined) {
+      if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+        throw new RangeError('The idempotency key does not have the agreed form');
+      }
+      headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+    }
     try {
       return await $fetch(path, {
         method,

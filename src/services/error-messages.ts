@@ -10,7 +10,7 @@ import {
 } from '../../common/rules';
 import type { FieldErrorCode } from '../../common/validation';
 import { ApiError } from './api-error';
-import type { FormError } from './messages';
+import type { AppMessage, FormError } from './messages';
 
 const maxName = FULL_NAME_MAX_LENGTH;
 const minUser = USERNAME_MIN_LENGTH;
@@ -74,4 +74,55 @@ export function describeLoginError(error: unknown): FormError {
 /** SPEC §8: registration failure shows the server's error, or 'Something went wrong'. */
 export function describeRegistrationError(error: unknown): FormError {
   return describeFormError(error, msg`Something went wrong`);
+}
+
+/** Translations of the reasons a wallet request (deposit, withdraw, transfer) is refused. */
+const walletErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  insufficient_funds: msg`Your available balance is too low for this amount.`,
+  amount: msg`This amount is not accepted. Please check the limits shown.`,
+  figures_changed: msg`The amounts changed since you reviewed them. Please check the new figures and confirm again.`,
+  idempotency_conflict: msg`This request was already sent with other details. Please review it and submit again.`,
+  self_transfer: msg`You cannot transfer to your own Pay ID.`,
+  receiver_not_found: msg`No member has this Pay ID.`,
+  method_unavailable: msg`This method is no longer available. Please choose another one.`,
+  invalid_upload: msg`The screenshot could not be used. Please upload it again.`,
+  unsupported_media_type: msg`Invalid image file.`,
+};
+
+/** Why a money-moving request failed, for the form that sent it. */
+export interface SubmitFailure {
+  /** The spec's failure text, e.g. 'Failed to submit deposit.'. */
+  message: MessageDescriptor;
+  /** The reason in the user's language when known, else the server's own text. */
+  reason: AppMessage | null;
+  /**
+   * Whether sending the same request again may succeed: no answer arrived (the outcome is
+   * unknown, which the idempotency key makes safe to retry), or the server was busy. A
+   * refusal (too low a balance, changed figures) needs the user to change something first.
+   */
+  retryable: boolean;
+}
+
+/** Statuses after which the same request may still pass: no answer, time-out, busy server. */
+function isTransientStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+export function describeSubmitFailure(error: unknown, message: MessageDescriptor): SubmitFailure {
+  if (!(error instanceof ApiError)) return { message, reason: null, retryable: true };
+  const retryable = isTransientStatus(error.status);
+  const known = error.code ? walletErrorMessages[error.code] : undefined;
+  if (known) return { message, reason: known, retryable };
+  if (error.status === 0) {
+    return { message, reason: msg`No connection. Check your network and try again.`, retryable };
+  }
+  if (error.status === 429) {
+    return {
+      message,
+      reason: msg`Too many requests. Please wait a moment and try again.`,
+      retryable,
+    };
+  }
+  if (error.status >= 500) return { message, reason: null, retryable };
+  return { message, reason: error.serverMessage ?? null, retryable };
 }

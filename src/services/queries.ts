@@ -1,17 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CoinList, SiteSettingResponse, UserResponse } from '../../common/contract';
 import { api } from './api-client';
 
 /**
  * Query keys in one place, so mutations can invalidate users, balances, settings, logs and
- * details by name.
+ * details by name. Logs, details and balances share a first element, so one prefix
+ * invalidates every list or every record at once.
  */
 export const queryKeys = {
   user: ['user'] as const,
   adminProfile: ['admin', 'profile'] as const,
   siteSetting: ['siteSetting'] as const,
   coinList: ['coinList'] as const,
+  depositMethods: ['methods', 'deposit'] as const,
+  withdrawMethods: ['methods', 'withdraw'] as const,
+  logs: ['logs'] as const,
+  depositLog: ['logs', 'deposit'] as const,
+  withdrawLog: ['logs', 'withdraw'] as const,
+  transferLog: ['logs', 'transfer'] as const,
+  details: ['details'] as const,
+  depositDetail: (id: string) => ['details', 'deposit', id] as const,
+  withdrawDetail: (id: string) => ['details', 'withdraw', id] as const,
+  transferDetail: (id: string) => ['details', 'transfer', id] as const,
+  balances: ['balances'] as const,
+  walletActivity: (page: number) => ['balances', 'activity', page] as const,
 };
+
+/**
+ * After money moved (a deposit, withdrawal or transfer request): refetch what it may have
+ * changed, that is the user (balance, amount on hold), balances, settings, logs and details.
+ */
+export function invalidateAfterMoneyMoved(queryClient: QueryClient): Promise<void> {
+  const prefixes = [
+    queryKeys.user,
+    queryKeys.balances,
+    queryKeys.siteSetting,
+    queryKeys.logs,
+    queryKeys.details,
+  ];
+  return Promise.all(prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
+}
 
 /** The signed-in user (GET /api/getUserById). */
 export function useUser({ enabled = true }: { enabled?: boolean } = {}) {

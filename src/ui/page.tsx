@@ -128,3 +128,13 @@ const ErrorBox = styled.div`
 export function ErrorMessage({ children }: { children: ReactNode }) {
   return <ErrorBox role="alert">{children}</ErrorBox>;
 }
+
+/**
+ * A content column that grows on wide screens, for grids that use the room (the payment
+ * methods: 1, 2 or 4 columns).
+ */
+export const WidePage = styled(Page)`
+  @media (min-width: 600px) {
+    max-width: 1040px;
+  }
+`;

@@ -50,6 +50,14 @@ const Input = styled.input`
   }
 `;
 
+const Suffix = styled.span`
+  flex: none;
+  padding: 0 ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
 const Reveal = styled.button`
   display: grid;
   place-items: center;
@@ -77,9 +85,9 @@ const ErrorText = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textFaint};
+const Hint = styled.p<{ $tone: 'muted' | 'warning' }>`
+  font-size: ${({ theme, $tone }) => ($tone === 'warning' ? theme.fontSizes.sm : theme.fontSizes.xs)};
+  color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warning : theme.colors.textFaint)};
 `;
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -87,12 +95,25 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** A translated error text; shown and announced when set. */
   error?: string | undefined;
   hint?: ReactNode;
+  /** `warning` for a hint that reports a change the field made, e.g. a value set back. */
+  hintTone?: 'muted' | 'warning';
   /** For passwords: adds a show/hide button. */
   revealable?: boolean;
+  /** A unit shown inside the field after the value, e.g. "USDT". */
+  suffix?: ReactNode;
 }
 
 /** A labelled text input with its error message, wired for assistive technology. */
-export function TextField({ label, error, hint, revealable, type, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  hintTone = 'muted',
+  revealable,
+  suffix,
+  type,
+  ...inputProps
+}: TextFieldProps) {
   const { t } = useLingui();
   const id = useId();
   const [revealed, setRevealed] = useState(false);
@@ -111,6 +132,7 @@ export function TextField({ label, error, hint, revealable, type, ...inputProps 
           aria-describedby={describedBy}
           {...inputProps}
         />
+        {suffix && <Suffix>{suffix}</Suffix>}
         {revealable && (
           <Reveal
             type="button"
@@ -122,7 +144,11 @@ export function TextField({ label, error, hint, revealable, type, ...inputProps 
         )}
       </Control>
       <Message>
-        {showHint && <Hint id={hintId}>{hint}</Hint>}
+        {showHint && (
+          <Hint id={hintId} $tone={hintTone} role={hintTone === 'warning' ? 'status' : undefined}>
+            {hint}
+          </Hint>
+        )}
         {error && <ErrorText id={errorId}>{error}</ErrorText>}
       </Message>
     </Field>

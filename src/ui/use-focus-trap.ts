@@ -1,17 +1,19 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * While `active`: moves focus into `container`, keeps Tab cycling inside it, closes on
- * Escape, and gives focus back to where it was on the way out.
+ * Escape, and gives focus back to where it was on the way out. A new `onEscape` on a later
+ * render is used as it is, without moving the focus again.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
   active: boolean,
   onEscape: () => void,
 ): void {
+  const escape = useEffectEvent(() => onEscape());
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
@@ -22,7 +24,7 @@ export function useFocusTrap(
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onEscape();
+        escape();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -43,5 +45,5 @@ export function useFocusTrap(
       document.removeEventListener('keydown', onKeyDown);
       if (previous?.isConnected) previous.focus();
     };
-  }, [container, active, onEscape]);
+  }, [container, active]);
 }

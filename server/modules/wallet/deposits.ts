@@ -4,21 +4,22 @@
  * (deposit clearing → the user's wallet), Rejected credits nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/contract';
-import { coinUnitsForUsdt, displayMicros } from '../../../common/money';
-import { LOG_LIST_CAP, REASON_MAX_LENGTH } from '../../../common/rules';
+import { coinUnitsForUsdt } from '../../../common/money';
+import { LOG_LIST_CAP } from '../../../common/rules';
 import { depositMethods, deposits } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/posting';
 import { writeAudit } from '../admin/audit';
+import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField } from './requests';
 import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
-import { assertSameCoinUnits, isUuid, positiveAmountField, textField } from './parse';
+import { assertSameCoinUnits, isUuid, positiveAmountField } from './parse';
 import { depositView } from './views';
 
 /** A human-friendly unique reference: "DP" and 12 base-32 characters (60 random bits). */
@@ -30,15 +31,6 @@ function newDepositReference(): string {
   return text;
 }
 
-export function reasonField(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const text = textField(value, 'reason', 'Reason', {
-    maxLength: REASON_MAX_LENGTH,
-    allowEmpty: true,
-  });
-  return text === '' ? null : text;
-}
-
 export const depositRoutes: FastifyPluginAsync = async (app) => {
   const link = (fileId: string) => app.fileLinks.sign(fileId);
 
@@ -46,38 +38,13 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CreateDepositRequest, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createDeposit', async (tx) => {
-      const [method] = isUuid(body.gatWay)
-        ? await tx
-            .select()
-            .from(depositMethods)
-            .where(and(eq(depositMethods.id, body.gatWay), isNull(depositMethods.deletedAt)))
-            .limit(1)
-        : [];
-      if (!method) {
-        throw new ApiError(
-          400,
-          'This payment method is not available.',
-          'method_unavailable',
-          'gatWay',
-        );
-      }
+      const method = await activeMethod(tx, depositMethods, body.gatWay);
       const amountMicros = positiveAmountField(body.amount, 'amount');
-      if (amountMicros < method.minAmountMicros) {
-        throw new ApiError(
-          400,
-          `Minimum is ${displayMicros(method.minAmountMicros, 2, '')} ${method.currency}`,
-          'amount',
-          'amount',
-        );
-      }
-      if (amountMicros > method.maxAmountMicros) {
-        throw new ApiError(
-          400,
-          `Maximum is ${displayMicros(method.maxAmountMicros, 2, '')} ${method.currency}`,
-          'amount',
-          'amount',
-        );
-      }
+      checkLimits(amountMicros, method, {
+        min: 'Minimum is',
+        max: 'Maximum is',
+        unit: method.currency,
+      });
       const coinUnits = coinUnitsForUsdt(amountMicros, method.conversionPriceMicros);
       assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
       if (body.transactionScreenshot.trim() === '') {
@@ -155,8 +122,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'admin' } },
     async (request) => {
       const body = parseBody(UpdateDepositRequest, request.body);
-      if (body.id !== request.params.id)
-        throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');
+      assertSameId(body.id, request.params.id);
       const reason = reasonField(body.reason);
       const actorId = sessionOf(request).userId;
       const row = await app.db.transaction(async (tx) => {
@@ -174,12 +140,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
                 .from(deposits)
                 .where(eq(deposits.id, body.id))
             : [];
-          if (!existing) throw notFound('Deposit not found.');
-          throw new ApiError(
-            409,
-            `This deposit was already ${existing.status.toLowerCase()}.`,
-            'already_decided',
-          );
+          throw decisionRefused(existing?.status, 'deposit');
         }
         if (decided.status === 'Completed') {
           await postEntry(tx, {

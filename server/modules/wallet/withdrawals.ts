@@ -5,10 +5,10 @@
  * is released).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateWithdrawRequest, UpdateWithdrawRequest } from '../../../common/contract';
-import { coinUnitsForUsdt, displayMicros, splitFee } from '../../../common/money';
+import { coinUnitsForUsdt, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAYMENT_ADDRESS_MAX_LENGTH } from '../../../common/rules';
 import { withdrawals, withdrawMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
@@ -19,7 +19,7 @@ import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError, placeHold, postEntry, releaseHold } from '../../ledger/posting';
 import type { Posting } from '../../ledger/types';
 import { writeAudit } from '../admin/audit';
-import { reasonField } from './deposits';
+import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField } from './requests';
 import {
   assertSameAmount,
   assertSameCoinUnits,
@@ -35,38 +35,13 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CreateWithdrawRequest, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
-      const [method] = isUuid(body.gatWay)
-        ? await tx
-            .select()
-            .from(withdrawMethods)
-            .where(and(eq(withdrawMethods.id, body.gatWay), isNull(withdrawMethods.deletedAt)))
-            .limit(1)
-        : [];
-      if (!method) {
-        throw new ApiError(
-          400,
-          'This payment method is not available.',
-          'method_unavailable',
-          'gatWay',
-        );
-      }
+      const method = await activeMethod(tx, withdrawMethods, body.gatWay);
       const amountMicros = positiveAmountField(body.amount, 'amount');
-      if (amountMicros < method.minAmountMicros) {
-        throw new ApiError(
-          400,
-          `Minimum amount is ${displayMicros(method.minAmountMicros, 2, '')} USDT`,
-          'amount',
-          'amount',
-        );
-      }
-      if (amountMicros > method.maxAmountMicros) {
-        throw new ApiError(
-          400,
-          `Maximum amount is ${displayMicros(method.maxAmountMicros, 2, '')} USDT`,
-          'amount',
-          'amount',
-        );
-      }
+      checkLimits(amountMicros, method, {
+        min: 'Minimum amount is',
+        max: 'Maximum amount is',
+        unit: 'USDT',
+      });
       const paymentAddress = textField(body.paymentAddress, 'paymentAddress', 'Wallet address', {
         maxLength: PAYMENT_ADDRESS_MAX_LENGTH,
         pattern: /^[A-Za-z0-9:._-]+$/,
@@ -163,8 +138,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'admin' } },
     async (request) => {
       const body = parseBody(UpdateWithdrawRequest, request.body);
-      if (body.id !== request.params.id)
-        throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');
+      assertSameId(body.id, request.params.id);
       const reason = reasonField(body.reason);
       const transactionHash =
         body.transactionHash === undefined || body.transactionHash.trim() === ''
@@ -202,12 +176,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
                 .from(withdrawals)
                 .where(eq(withdrawals.id, body.id))
             : [];
-          if (!existing) throw notFound('Withdrawal not found.');
-          throw new ApiError(
-            409,
-            `This withdrawal was already ${existing.status.toLowerCase()}.`,
-            'already_decided',
-          );
+          throw decisionRefused(existing?.status, 'withdrawal');
         }
         const walletId = await walletAccountId(tx, decided.userId);
         await releaseHold(tx, walletId, decided.amountMicros);

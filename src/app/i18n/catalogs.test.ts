@@ -14,22 +14,30 @@ const catalogs = import.meta.glob<string>('../../../locales/*/messages.po', {
 /** Entries whose right translation is the English word itself. */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   es: ['Error: {message}', 'General', 'Pay ID', 'Telegram'],
-  fr: ['Documents', 'Menu', 'Pay ID', 'Telegram'],
-  de: ['Administrator', 'Orders', 'Telegram', 'Wallet'],
+  fr: ['Documents', 'Menu', 'Page {pageNumber} / {pages}', 'Pay ID', 'Telegram'],
+  de: ['Administrator', 'Orders', 'Status', 'Telegram', 'Wallet'],
   zh: [],
 };
+
+const CONTEXT_SEPARATOR = '\u0004';
 
 function unquote(text: string): string {
   return JSON.parse(`"${text}"`) as string;
 }
 
-/** msgid → msgstr of a .po file (Lingui writes each on one line). */
+/**
+ * msgid → msgstr of a .po file (Lingui writes each on one line). A message with a context
+ * (`msgctxt`) is a different message: it is keyed as context, EOT, id (gettext's own way).
+ */
 function parsePo(source: string): Map<string, string> {
   const entries = new Map<string, string>();
-  const pattern = /^msgid "(.*)"\nmsgstr "(.*)"$/gm;
+  const pattern = /^(?:msgctxt "(.*)"\n)?msgid "(.*)"\nmsgstr "(.*)"$/gm;
   for (const match of source.matchAll(pattern)) {
-    const [, id = '', translation = ''] = match;
-    if (id !== '') entries.set(unquote(id), unquote(translation));
+    const [, context, id = '', translation = ''] = match;
+    if (id === '') continue;
+    const key =
+      context === undefined ? unquote(id) : `${unquote(context)}${CONTEXT_SEPARATOR}${unquote(id)}`;
+    entries.set(key, unquote(translation));
   }
   return entries;
 }
@@ -39,6 +47,9 @@ function catalog(language: string): Map<string, string> {
   if (source === undefined) throw new Error(`No catalog for ${language}`);
   return parsePo(source);
 }
+
+/** The message of a catalog key: without its context. */
+const messageOf = (key: string) => key.slice(key.indexOf(CONTEXT_SEPARATOR) + 1);
 
 const placeholders = (text: string) =>
   [...text.matchAll(/\{[^}]*\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
@@ -61,14 +72,15 @@ describe('translation catalogs', () => {
       it('translates every message, leaving no English behind', () => {
         const allowed = new Set(SAME_AS_ENGLISH[language]);
         const untranslated = [...translated].filter(
-          ([id, text]) => text.trim() === '' || (text === id && !allowed.has(id)),
+          ([id, text]) => text.trim() === '' || (text === messageOf(id) && !allowed.has(id)),
         );
         expect(untranslated.map(([id]) => id)).toEqual([]);
       });
 
       it('keeps every placeholder and tag', () => {
         const broken = [...translated].filter(
-          ([id, text]) => JSON.stringify(placeholders(id)) !== JSON.stringify(placeholders(text)),
+          ([id, text]) =>
+            JSON.stringify(placeholders(messageOf(id))) !== JSON.stringify(placeholders(text)),
         );
         expect(broken.map(([id]) => id)).toEqual([]);
       });

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, type ComponentType } from 'react';
+import { useRef, type ComponentType } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Link } from 'wouter';
 import type { User } from '../../../common/contract';
@@ -22,9 +22,10 @@ import {
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Badge, Figure, Muted } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
+import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
 import { useCopy } from '../../ui/use-copy';
+import { useFocusTrap } from '../../ui/use-focus-trap';
 import { DRAWER_ID } from './shell-context';
-import { useFocusTrap } from './use-focus-trap';
 
 interface DrawerLink {
   to: string;
@@ -46,16 +47,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
   const panel = useRef<HTMLDivElement>(null);
   const session = useSession();
   useFocusTrap(panel, open, onClose);
-
-  useEffect(() => {
-    if (!open) return;
-    // The page behind must not scroll under the overlay.
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
+  useBodyScrollLock(open);
 
   if (!open) return null;
   return (

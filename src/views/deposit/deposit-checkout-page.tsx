@@ -1,18 +1,35 @@
 import { Trans } from '@lingui/react/macro';
-import { ButtonLink } from '../../ui/button';
+import { useParams } from 'wouter';
+import { useDepositMethods } from '../../services/wallet-queries';
 import { DepositIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { LoadError } from '../shared/load-error';
+import { MethodUnavailable } from '../shared/method-unavailable';
+import { useCheckoutMethod } from '../shared/use-checkout-method';
+import { DepositCheckout } from './deposit-checkout';
+import { depositCheckoutState, readDepositCheckoutState } from './deposit-terms';
 
 export default function DepositCheckoutPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const methods = useDepositMethods();
+  const method = useCheckoutMethod(id, methods, depositCheckoutState, readDepositCheckoutState);
+  if (method) return <DepositCheckout key={id} methodId={id} method={method} />;
+  if (methods.isPending) return <PageSpinner />;
+  if (methods.isError) {
+    return (
+      <Page>
+        <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
+          <Trans>Failed to load deposit methods.</Trans>
+        </LoadError>
+      </Page>
+    );
+  }
   return (
-    <Page>
-      <EmptyState
-        icon={<DepositIcon sizePx={32} />}
-        title={<Trans>This deposit method is not available.</Trans>}
-      />
-      <ButtonLink to="/deposit" variant="secondary" block>
-        <Trans>Choose another method</Trans>
-      </ButtonLink>
-    </Page>
+    <MethodUnavailable
+      icon={<DepositIcon sizePx={32} />}
+      title={<Trans>This deposit method is not available.</Trans>}
+      backTo="/deposit"
+    />
   );
 }

@@ -1,14 +1,77 @@
 import { Trans } from '@lingui/react/macro';
 import { useParams } from 'wouter';
+import type { Deposit } from '../../../common/contract';
+import { useDepositDetail } from '../../services/wallet-queries';
+import { ButtonLink } from '../../ui/button';
+import { useDateTime } from '../../ui/date-time';
+import { Detail, DetailList } from '../../ui/list';
+import { formatRate, formatWireAmount } from '../../ui/money';
+import { Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { LoadError } from '../shared/load-error';
 import { NotFoundRecord } from '../shared/not-found-record';
+import { isNotFound } from '../shared/record-state';
+import { RequestOutcome } from '../shared/request-outcome';
+import { StatusText } from '../shared/request-status';
+import { DepositScreenshot } from './deposit-screenshot';
 
+/** One deposit (SPEC §2), refreshed every 10 s. */
 export default function DepositDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
+  const detail = useDepositDetail(id);
+  if (detail.data) return <DepositDetail deposit={detail.data} />;
+  if (detail.isError) {
+    if (isNotFound(detail.error)) {
+      return (
+        <NotFoundRecord
+          id={id}
+          backTo="/deposit/log"
+          backLabel={<Trans>Show Other Transactions</Trans>}
+        />
+      );
+    }
+    return (
+      <Page>
+        <LoadError onRetry={() => void detail.refetch()} busy={detail.isFetching}>
+          <Trans>Error fetching deposit details. Please try again.</Trans>
+        </LoadError>
+      </Page>
+    );
+  }
+  return <PageSpinner />;
+}
+
+function DepositDetail({ deposit }: { deposit: Deposit }) {
+  const dateTime = useDateTime();
+  const amount = formatWireAmount(deposit.amount, 2);
   return (
-    <NotFoundRecord
-      id={id}
-      backTo="/deposit/log"
-      backLabel={<Trans>Show Other Transactions</Trans>}
-    />
+    <Page>
+      <RequestOutcome status={deposit.status} reason={deposit.reason} amount={`${amount} USDT`} />
+      <DetailList>
+        <Detail label={<Trans>Payment Method</Trans>}>
+          {deposit.gateway} ({deposit.gatewayType.toUpperCase()})
+        </Detail>
+        <Detail label={<Trans>Amount</Trans>}>{amount} USDT</Detail>
+        <Detail label={<Trans>Coin amount</Trans>}>
+          {deposit.coinConversion} {deposit.currency}
+        </Detail>
+        <Detail label={<Trans>Conversion Rate</Trans>}>
+          1 {deposit.currency} = {formatRate(deposit.conversionRate)} USDT
+        </Detail>
+        <Detail label={<Trans>Status</Trans>}>
+          <StatusText status={deposit.status} />
+        </Detail>
+        <Detail label={<Trans>Transaction ID</Trans>}>
+          <code>{deposit.transactionId}</code>
+        </Detail>
+        <Detail label={<Trans>Date & Time</Trans>}>
+          <time dateTime={deposit.createdAt}>{dateTime(deposit.createdAt)}</time>
+        </Detail>
+      </DetailList>
+      <DepositScreenshot url={deposit.transactionScreenshot} />
+      <ButtonLink to="/deposit/log" variant="secondary" block>
+        <Trans>Show Other Transactions</Trans>
+      </ButtonLink>
+    </Page>
   );
 }

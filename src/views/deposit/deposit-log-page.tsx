@@ -1,11 +1,49 @@
 import { Trans } from '@lingui/react/macro';
-import { HistoryIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import { useDepositLog } from '../../services/wallet-queries';
+import { useDateTime } from '../../ui/date-time';
+import { DepositIcon, HistoryIcon } from '../../ui/icons';
+import { formatWireAmount } from '../../ui/money';
+import { EmptyState, ErrorMessage, Page } from '../../ui/page';
+import { LoadError } from '../shared/load-error';
+import { LoadingText } from '../shared/loading-text';
+import { LogList, LogRow } from '../shared/log-list';
+import { StatusDot } from '../shared/request-status';
 
+/** 'Deposit History' (SPEC §2), refreshed every 10 s. */
 export default function DepositLogPage() {
+  const log = useDepositLog();
+  const dateTime = useDateTime();
   return (
     <Page>
-      <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No deposits found.</Trans>} />
+      {log.isPending && <LoadingText />}
+      {log.isError &&
+        (log.data ? (
+          <ErrorMessage>
+            <Trans>Error loading deposit log</Trans>
+          </ErrorMessage>
+        ) : (
+          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+            <Trans>Error loading deposit log</Trans>
+          </LoadError>
+        ))}
+      {log.data?.length === 0 && (
+        <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No deposits found.</Trans>} />
+      )}
+      {log.data && log.data.length > 0 && (
+        <LogList>
+          {log.data.map((deposit) => (
+            <LogRow
+              key={deposit._id}
+              to={`/deposit/log/${encodeURIComponent(deposit._id)}`}
+              icon={<DepositIcon sizePx={18} />}
+              title={deposit.gateway}
+              time={{ iso: deposit.createdAt, text: dateTime(deposit.createdAt) }}
+              amount={`${formatWireAmount(deposit.amount, 2)} USDT`}
+              end={<StatusDot status={deposit.status} />}
+            />
+          ))}
+        </LogList>
+      )}
     </Page>
   );
 }

@@ -1,14 +1,139 @@
-import { Trans } from '@lingui/react/macro';
-import { HistoryIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { Transfer, User } from '../../../common/contract';
+import { useUser } from '../../services/queries';
+import { useTransferLog } from '../../services/wallet-queries';
+import { useDateTime } from '../../ui/date-time';
+import { DepositIcon, HistoryIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+import { EmptyState, ErrorMessage, Page } from '../../ui/page';
+import { PageSpinner } from '../../ui/spinner';
+import { LoadError } from '../shared/load-error';
+import { LoadingText } from '../shared/loading-text';
+import { LogList, LogRow } from '../shared/log-list';
+import { useStatusLabel } from '../shared/request-status';
+import {
+  signedTransferAmount,
+  transferDirection,
+  type TransferDirection,
+} from './transfer-direction';
 
+const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
+  sent: msg`Sent`,
+  received: msg`Received`,
+  unknown: msg`Unknown`,
+};
+
+/** 'Transfer History' (SPEC §2): every 10 s, asked only once the user (their Pay ID) is known. */
 export default function TransferLogPage() {
+  const user = useUser();
+  const log = useTransferLog({ enabled: user.isSuccess });
+  if (user.isError) {
+    return (
+      <Page>
+        <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+          <Trans>Failed to load user data.</Trans>
+        </LoadError>
+      </Page>
+    );
+  }
+  if (!user.data) return <PageSpinner />;
   return (
     <Page>
-      <EmptyState
-        icon={<HistoryIcon sizePx={32} />}
-        title={<Trans>No transfer logs found.</Trans>}
-      />
+      {log.isPending && <LoadingText />}
+      {log.isError &&
+        (log.data ? (
+          <ErrorMessage>
+            <Trans>Error loading transfer logs.</Trans>
+          </ErrorMessage>
+        ) : (
+          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+            <Trans>Error loading transfer logs.</Trans>
+          </LoadError>
+        ))}
+      {log.data?.length === 0 && (
+        <EmptyState
+          icon={<HistoryIcon sizePx={32} />}
+          title={<Trans>No transfer logs found.</Trans>}
+        />
+      )}
+      {log.data && log.data.length > 0 && (
+        <LogList>
+          {log.data.map((transfer) => (
+            <TransferRow key={transfer._id} transfer={transfer} user={user.data} />
+          ))}
+        </LogList>
+      )}
     </Page>
   );
 }
+
+function TransferRow({ transfer, user }: { transfer: Transfer; user: User }) {
+  const { i18n } = useLingui();
+  const dateTime = useDateTime();
+  const statusLabel = useStatusLabel();
+  const direction = transferDirection(transfer, user.payId);
+  const receiver = transfer.receiverUsername;
+  const sender = transfer.senderUsername;
+  const title =
+    direction === 'sent' ? (
+      <Trans>To {receiver}</Trans>
+    ) : direction === 'received' ? (
+      <Trans>From {sender}</Trans>
+    ) : (
+      <Trans>
+        {sender} to {receiver}
+      </Trans>
+    );
+  const icon =
+    direction === 'sent' ? (
+      <WithdrawIcon sizePx={18} />
+    ) : direction === 'received' ? (
+      <DepositIcon sizePx={18} />
+    ) : (
+      <TransferIcon sizePx={18} />
+    );
+  return (
+    <LogRow
+      to={`/transfer/log/${encodeURIComponent(transfer._id)}`}
+      icon={icon}
+      title={
+        <>
+          <Direction $direction={direction}>{i18n._(DIRECTION_LABELS[direction])}</Direction>{' '}
+          {title}
+        </>
+      }
+      time={{ iso: transfer.createdAt, text: dateTime(transfer.createdAt) }}
+      amount={
+        <Signed $direction={direction}>{signedTransferAmount(transfer, direction)} USDT</Signed>
+      }
+      end={<Status>{statusLabel(transfer.status)}</Status>}
+    />
+  );
+}
+
+const Direction = styled.span<{ $direction: TransferDirection }>`
+  margin-right: ${({ theme }) => theme.space.xs};
+  color: ${({ theme, $direction }) =>
+    $direction === 'sent'
+      ? theme.colors.danger
+      : $direction === 'received'
+        ? theme.colors.success
+        : theme.colors.textMuted};
+`;
+
+const Signed = styled.span<{ $direction: TransferDirection }>`
+  color: ${({ theme, $direction }) =>
+    $direction === 'sent'
+      ? theme.colors.danger
+      : $direction === 'received'
+        ? theme.colors.success
+        : theme.colors.text};
+`;
+
+const Status = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

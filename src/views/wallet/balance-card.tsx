@@ -1,25 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
+import { displayMicros, microsFromWire } from '../../../common/money';
 import { IconButton } from '../../ui/button';
 import { CopyIcon } from '../../ui/icons';
-import { formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
 import { useCopy } from '../../ui/use-copy';
 
-/** The user's balance (2 decimals) and Pay ID with a copy button. */
+/**
+ * The user's total balance (2 decimals): what they can spend plus what pending withdrawals
+ * hold, broken down when something is held; and the Pay ID with a copy button.
+ */
 export function BalanceCard({ user }: { user: User }) {
   const { t } = useLingui();
   const copy = useCopy();
+  const availableMicros = microsFromWire(user.balance);
+  const onHoldMicros = microsFromWire(user.onHold);
+  const available = displayMicros(availableMicros, 2);
+  const onHold = displayMicros(onHoldMicros, 2);
   return (
     <Card aria-labelledby="balance-label">
       <Label id="balance-label">
         <Trans>Total balance</Trans>
       </Label>
       <Amount>
-        <Figure>{formatWireAmount(user.balance, 2)}</Figure>
+        <Figure>{displayMicros(availableMicros + onHoldMicros, 2)}</Figure>
         <Unit>USDT</Unit>
       </Amount>
+      {onHoldMicros > 0n && (
+        <Breakdown>
+          <span>
+            <Trans>Available: {available} USDT</Trans>
+          </span>
+          <span>
+            <Trans>On hold: {onHold} USDT</Trans>
+          </span>
+        </Breakdown>
+      )}
       <PayIdRow>
         <span>
           <Trans>Pay ID</Trans>
@@ -77,6 +94,15 @@ const Amount = styled.p`
   letter-spacing: -0.02em;
   line-height: 1.15;
   overflow-wrap: anywhere;
+`;
+
+const Breakdown = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  color: rgba(238, 241, 247, 0.85);
 `;
 
 const Unit = styled.span`

@@ -1,47 +1,27 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { DepositIcon, HistoryIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+import type { User } from '../../../common/contract';
+import { displayMicros, microsFromWire } from '../../../common/money';
+import { HistoryIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
-import { formatWireAmount } from '../../ui/money';
 import { Figure, Page, Section, SectionTitle } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
-import { BalanceCard } from './balance-card';
+import { ActivityList } from './activity-list';
+import { WalletActions } from './wallet-actions';
 
-/** The wallet: the one asset (USDT) and the ways money moves in and out. */
+/** The wallet: what can be spent, what is held, the ways money moves, and every movement. */
 export default function WalletPage() {
   return (
     <WithUser>
       {(user) => (
         <Page>
-          <BalanceCard user={user} />
-          <Section aria-labelledby="assets-title">
-            <SectionTitle id="assets-title">
-              <Trans>Assets</Trans>
+          <WalletSummary user={user} />
+          <WalletActions />
+          <Section aria-labelledby="wallet-activity-title">
+            <SectionTitle id="wallet-activity-title">
+              <Trans>Activity</Trans>
             </SectionTitle>
-            <Asset>
-              <Coin aria-hidden="true">₮</Coin>
-              <div>
-                <strong>USDT</strong>
-                <span>Tether USD</span>
-              </div>
-              <Figure>{formatWireAmount(user.balance, 2)}</Figure>
-            </Asset>
-          </Section>
-          <Section aria-labelledby="move-title">
-            <SectionTitle id="move-title">
-              <Trans>Move money</Trans>
-            </SectionTitle>
-            <List>
-              <ListLink to="/deposit" icon={<DepositIcon sizePx={20} />}>
-                <Trans>Deposit</Trans>
-              </ListLink>
-              <ListLink to="/withdraw" icon={<WithdrawIcon sizePx={20} />}>
-                <Trans>Withdraw</Trans>
-              </ListLink>
-              <ListLink to="/transfer" icon={<TransferIcon sizePx={20} />}>
-                <Trans>Transfer</Trans>
-              </ListLink>
-            </List>
+            <ActivityList />
           </Section>
           <Section aria-labelledby="wallet-history-title">
             <SectionTitle id="wallet-history-title">
@@ -65,37 +45,88 @@ export default function WalletPage() {
   );
 }
 
-const Asset = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+function WalletSummary({ user }: { user: User }) {
+  const availableMicros = microsFromWire(user.balance);
+  const onHoldMicros = microsFromWire(user.onHold);
+  return (
+    <Summary aria-labelledby="available-label">
+      <Label id="available-label">
+        <Trans>Available balance</Trans>
+      </Label>
+      <Amount>
+        <Figure>{displayMicros(availableMicros, 2)}</Figure>
+        <Unit>USDT</Unit>
+      </Amount>
+      <Split>
+        <div>
+          <dt>
+            <Trans>On hold</Trans>
+          </dt>
+          <dd>
+            <Figure>{displayMicros(onHoldMicros, 2)} USDT</Figure>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd>
+            <Figure>{displayMicros(availableMicros + onHoldMicros, 2)} USDT</Figure>
+          </dd>
+        </div>
+      </Split>
+    </Summary>
+  );
+}
 
-  > div {
-    display: flex;
-    flex-direction: column;
-    flex: 1;
-  }
-  > div span {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  > span:last-child {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
+const Summary = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xl} ${theme.space.lg}`};
+  border-radius: ${({ theme }) => theme.radii.xl};
+  background: ${({ theme }) => theme.gradients.card};
+  border: 1px solid rgba(255, 255, 255, 0.08);
+  box-shadow: ${({ theme }) => theme.shadows.raised};
 `;
 
-const Coin = styled.span`
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
-  background: #26a17b;
-  color: #fff;
+const Label = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: rgba(238, 241, 247, 0.75);
+`;
+
+const Amount = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.display};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  letter-spacing: -0.02em;
+  line-height: 1.15;
+  overflow-wrap: anywhere;
+`;
+
+const Unit = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: rgba(238, 241, 247, 0.75);
+`;
+
+const Split = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.sm} 0 0;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid rgba(255, 255, 255, 0.12);
+
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: rgba(238, 241, 247, 0.75);
+  }
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
 `;

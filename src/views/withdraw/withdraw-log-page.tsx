@@ -1,14 +1,52 @@
 import { Trans } from '@lingui/react/macro';
-import { HistoryIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import { useWithdrawLog } from '../../services/wallet-queries';
+import { useDateTime } from '../../ui/date-time';
+import { HistoryIcon, WithdrawIcon } from '../../ui/icons';
+import { formatWireAmount } from '../../ui/money';
+import { EmptyState, ErrorMessage, Page } from '../../ui/page';
+import { LoadError } from '../shared/load-error';
+import { LoadingText } from '../shared/loading-text';
+import { LogList, LogRow } from '../shared/log-list';
+import { StatusDot } from '../shared/request-status';
 
+/** 'Withdraw History' (SPEC §2), refreshed every 10 s. */
 export default function WithdrawLogPage() {
+  const log = useWithdrawLog();
+  const dateTime = useDateTime();
   return (
     <Page>
-      <EmptyState
-        icon={<HistoryIcon sizePx={32} />}
-        title={<Trans>No withdraw logs found.</Trans>}
-      />
+      {log.isPending && <LoadingText />}
+      {log.isError &&
+        (log.data ? (
+          <ErrorMessage>
+            <Trans>Error loading withdraw logs. Please try again later.</Trans>
+          </ErrorMessage>
+        ) : (
+          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+            <Trans>Error loading withdraw logs. Please try again later.</Trans>
+          </LoadError>
+        ))}
+      {log.data?.length === 0 && (
+        <EmptyState
+          icon={<HistoryIcon sizePx={32} />}
+          title={<Trans>No withdraw logs found.</Trans>}
+        />
+      )}
+      {log.data && log.data.length > 0 && (
+        <LogList>
+          {log.data.map((withdraw) => (
+            <LogRow
+              key={withdraw._id}
+              to={`/withdraw/log/${encodeURIComponent(withdraw._id)}`}
+              icon={<WithdrawIcon sizePx={18} />}
+              title={withdraw.gateway}
+              time={{ iso: withdraw.createdAt, text: dateTime(withdraw.createdAt) }}
+              amount={`${formatWireAmount(withdraw.amount, 2)} USDT`}
+              end={<StatusDot status={withdraw.status} />}
+            />
+          ))}
+        </LogList>
+      )}
     </Page>
   );
 }

@@ -1,27 +1,52 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useWithdrawMethods } from '../../services/wallet-queries';
 import { HistoryIcon, WithdrawIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
-import { EmptyState, Page, Section, SectionTitle } from '../../ui/page';
+import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
+import { LoadError } from '../shared/load-error';
+import { LoadingText } from '../shared/loading-text';
+import { MethodGrid, type MethodTile } from '../shared/method-grid';
+import { withdrawCheckoutState } from './withdraw-terms';
 
+/** The withdraw methods (SPEC §2): coin name and address type; a tap opens the checkout. */
 export default function WithdrawPage() {
+  const { t } = useLingui();
+  const methods = useWithdrawMethods();
+  const tiles: MethodTile[] = (methods.data ?? []).map((method) => ({
+    id: method._id,
+    to: `/withdraw/checkout/${encodeURIComponent(method._id)}`,
+    state: withdrawCheckoutState(method),
+    title: method.coinName,
+    subtitle: method.paymentAddressType.toUpperCase(),
+    symbol: method.coinSymbol,
+  }));
   return (
-    <Page>
+    <WidePage>
       <Section aria-labelledby="withdraw-methods-title">
         <SectionTitle id="withdraw-methods-title">
           <Trans>Choose a withdraw method</Trans>
         </SectionTitle>
-        <EmptyState
-          icon={<WithdrawIcon sizePx={32} />}
-          title={<Trans>No withdraw methods available.</Trans>}
-        >
-          <Trans>Methods appear here once an administrator adds them.</Trans>
-        </EmptyState>
+        {methods.isPending && <LoadingText />}
+        {methods.isError && (
+          <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
+            <Trans>Failed to load Withdraw methods.</Trans>
+          </LoadError>
+        )}
+        {methods.isSuccess && tiles.length === 0 && (
+          <EmptyState
+            icon={<WithdrawIcon sizePx={32} />}
+            title={<Trans>No withdraw methods available.</Trans>}
+          >
+            <Trans>Methods appear here once an administrator adds them.</Trans>
+          </EmptyState>
+        )}
+        {tiles.length > 0 && <MethodGrid tiles={tiles} label={t`Withdraw methods`} />}
       </Section>
       <List>
         <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
           <Trans>Withdraw History</Trans>
         </ListLink>
       </List>
-    </Page>
+    </WidePage>
   );
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  type CreateWithdrawRequest,
+  type Withdraw,
+} from '../../common/contract';
+import { ApiError } from '../services/api-error';
+import type { SubmitInput, WalletNotice } from './submission';
+import { withdrawMachine } from './withdraw.machine';
+
+const request: CreateWithdrawRequest = {
+  gatWay: 'method-1',
+  amount: '100.000000',
+  paymentAddress: 'TXYZ-address',
+  needToPay: '98.000000',
+  charge: '2.000000',
+};
+
+const withdraw: Withdraw = {
+  _id: 'wd-1',
+  gateway: 'Tether',
+  gatewayType: 'trc20',
+  currency: 'USDT',
+  amount: '100.000000',
+  fee: '2.000000',
+  needToPay: '98.000000',
+  charge: '2.000000',
+  coinConversion: '98.00000000',
+  conversionRate: '1.000000',
+  paymentAddress: 'TXYZ-address',
+  status: 'Pending',
+  transactionHash: null,
+  reason: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  decidedAt: null,
+};
+
+describe('withdraw machine', () => {
+  it('retries with the same key, and says so with the withdraw texts', async () => {
+    const calls: SubmitInput<CreateWithdrawRequest>[] = [];
+    const goToResult = vi.fn();
+    const notices: WalletNotice[] = [];
+    const actor = createActor(
+      withdrawMachine.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) => {
+            calls.push(input);
+            if (calls.length === 1) throw new ApiError({ status: 503 });
+            return withdraw;
+          }),
+        },
+        actions: { refreshWalletData: () => undefined, goToResult: (_, { id }) => goToResult(id) },
+      }),
+    );
+    actor.on('notice', (event) => notices.push(event));
+    actor.start();
+    actor.send({ type: 'SUBMIT', request });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(calls.map((call) => call.idempotencyKey)).toEqual([
+      calls[0]?.idempotencyKey,
+      calls[0]?.idempotencyKey,
+    ]);
+    expect(calls[0]?.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(goToResult).toHaveBeenCalledWith('wd-1');
+    expect(notices.map((n) => n.message.message)).toEqual([
+      'Failed to submit Withdraw. Please try again.',
+      'Withdraw request submitted!',
+    ]);
+  });
+});

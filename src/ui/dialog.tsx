@@ -1,0 +1,121 @@
+import { useId, useRef, type ReactNode } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { useBodyScrollLock } from './use-body-scroll-lock';
+import { useFocusTrap } from './use-focus-trap';
+
+/**
+ * A modal dialog: a sheet rising from the bottom on phones, a centered card on wider
+ * screens. It traps the focus, closes on Escape and on a tap outside (unless `onClose` is
+ * left out, e.g. while a request is under way), and gives the focus back when it closes.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose?: (() => void) | undefined;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(panel, open, onClose ?? ignore);
+  useBodyScrollLock(open);
+  if (!open) return null;
+  return (
+    <Layer>
+      <Backdrop aria-hidden="true" onClick={onClose} />
+      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <Title id={titleId}>{title}</Title>
+        <Body>{children}</Body>
+        {footer && <Footer>{footer}</Footer>}
+      </Panel>
+    </Layer>
+  );
+}
+
+function ignore(): void {}
+
+const fadeIn = keyframes`from { opacity: 0; }`;
+const rise = keyframes`from { transform: translateY(24px); opacity: 0; }`;
+
+const Layer = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.drawer};
+  display: flex;
+  align-items: flex-end;
+  justify-content: center;
+
+  @media (min-width: 600px) {
+    align-items: center;
+  }
+`;
+
+const Backdrop = styled.div`
+  position: absolute;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.overlay};
+  animation: ${fadeIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+`;
+
+const Panel = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  width: 100%;
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  max-height: calc(100dvh - 24px);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.lg}
+    calc(env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.space.lg});
+  border-radius: ${({ theme }) => `${theme.radii.xl} ${theme.radii.xl} 0 0`};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  animation: ${rise} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+
+  &:focus {
+    outline: none;
+  }
+
+  @media (min-width: 600px) {
+    border-radius: ${({ theme }) => theme.radii.xl};
+  }
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  text-align: center;
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/**
+ * The actions, secondary first. On phones they stack at full width, the primary one last,
+ * nearest the thumb: side by side, labels such as 'Bestätigen & senden' would wrap. The
+ * visual order stays the DOM (and focus) order.
+ */
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  @media (min-width: 420px) {
+    flex-direction: row;
+    gap: ${({ theme }) => theme.space.md};
+
+    > button:last-child {
+      flex: 1;
+    }
+  }
+`;

@@ -1,0 +1,25 @@
+import styled, { keyframes } from 'styled-components';
+
+const shimmer = keyframes`
+  from { background-position: 100% 0; }
+  to { background-position: -100% 0; }
+`;
+
+/** A grey placeholder block shown while content loads; hidden from assistive technology. */
+export const Skeleton = styled.span.attrs({ 'aria-hidden': true })<{
+  $widthPx?: number;
+  $heightPx?: number;
+}>`
+  display: block;
+  width: ${({ $widthPx }) => ($widthPx ? `${$widthPx}px` : '100%')};
+  height: ${({ $heightPx = 14 }) => $heightPx}px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: linear-gradient(
+    90deg,
+    ${({ theme }) => theme.colors.surfaceRaised} 25%,
+    ${({ theme }) => theme.colors.surfaceHover} 50%,
+    ${({ theme }) => theme.colors.surfaceRaised} 75%
+  );
+  background-size: 200% 100%;
+  animation: ${shimmer} 1.4s ease-in-out infinite;
+`;

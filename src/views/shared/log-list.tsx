@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { Figure } from '../../ui/page';
+
+/** A history list (deposits, withdrawals, transfers): one tappable row per record. */
+export const LogList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+export function LogRow({
+  to,
+  icon,
+  title,
+  time,
+  amount,
+  end,
+}: {
+  to: string;
+  icon?: ReactNode;
+  title: ReactNode;
+  /** An ISO timestamp and its display text. */
+  time: { iso: string; text: string };
+  amount: ReactNode;
+  /** Under the amount: the status. */
+  end: ReactNode;
+}) {
+  return (
+    <li>
+      <Row href={to}>
+        {icon && <Icon>{icon}</Icon>}
+        <Main>
+          <strong>{title}</strong>
+          <time dateTime={time.iso}>{time.text}</time>
+        </Main>
+        <End>
+          <Figure>{amount}</Figure>
+          {end}
+        </End>
+      </Row>
+    </li>
+  );
+}
+
+const Row = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ theme }) => theme.sizes.touchPx + 20}px;
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  color: ${({ theme }) => theme.colors.text};
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const Icon = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Main = styled.span`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  min-width: 0;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  time {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const End = styled.span`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
+  flex: none;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { ChevronRightIcon } from '../../ui/icons';
+
+export interface MethodTile {
+  id: string;
+  to: string;
+  /** Carried to the checkout as the navigation state (SPEC §2). */
+  state: object;
+  title: string;
+  subtitle: ReactNode;
+  /** The coin's ticker, shown as its badge. */
+  symbol: string;
+}
+
+/** Payment methods as tiles: 1, 2 or 4 columns by the width of the screen (SPEC §2). */
+export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; label: string }) {
+  return (
+    <Grid aria-label={label}>
+      {tiles.map((tile) => (
+        <li key={tile.id}>
+          <Link href={tile.to} state={tile.state} asChild>
+            <Tile>
+              <CoinBadge aria-hidden="true">{tile.symbol.slice(0, 4)}</CoinBadge>
+              <Text>
+                <strong>{tile.title}</strong>
+                <span>{tile.subtitle}</span>
+              </Text>
+              <ChevronRightIcon sizePx={18} />
+            </Tile>
+          </Link>
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 600px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  @media (min-width: 1024px) {
+    grid-template-columns: repeat(4, 1fr);
+  }
+`;
+
+const Tile = styled.a`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  height: 100%;
+  min-height: ${({ theme }) => theme.sizes.touchPx + 28}px;
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+
+  > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.textFaint};
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const CoinBadge = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: rgba(108, 124, 255, 0.16);
+  color: ${({ theme }) => theme.colors.primaryHover};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: 0.02em;
+`;
+
+const Text = styled.span`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  min-width: 0;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  }
+  span {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;

@@ -1,0 +1,85 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { RequestStatus } from '../../../common/contract';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { Card, Muted } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { statusColor } from './request-status';
+
+/**
+ * The head of a deposit's or withdrawal's detail (SPEC §2): 'Request Pending' with a
+ * spinner, 'Request Completed', or 'Request Rejected' with the reason when one was given.
+ */
+export function RequestOutcome({
+  status,
+  reason,
+  amount,
+  completedText,
+}: {
+  status: RequestStatus;
+  reason: string | null;
+  amount: ReactNode;
+  completedText?: ReactNode;
+}) {
+  return (
+    <Outcome $status={status} aria-live="polite">
+      <Mark $status={status}>
+        {status === 'Pending' && <Spinner sizePx={28} current />}
+        {status === 'Completed' && <CheckIcon sizePx={28} />}
+        {status === 'Rejected' && <AlertIcon sizePx={28} />}
+      </Mark>
+      <h2>
+        {status === 'Pending' && <Trans>Request Pending</Trans>}
+        {status === 'Completed' && <Trans>Request Completed</Trans>}
+        {status === 'Rejected' && <Trans>Request Rejected</Trans>}
+      </h2>
+      <Amount>{amount}</Amount>
+      {status === 'Completed' && completedText && <Muted>{completedText}</Muted>}
+      {status === 'Rejected' && reason && (
+        <Reason>
+          <Trans>Reason: {reason}</Trans>
+        </Reason>
+      )}
+    </Outcome>
+  );
+}
+
+const Outcome = styled(Card)<{ $status: string }>`
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  text-align: center;
+  border-color: ${({ theme, $status }) => `${statusColor(theme, $status)}55`};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme, $status }) => statusColor(theme, $status)};
+  }
+`;
+
+const Mark = styled.span<{ $status: string }>`
+  display: grid;
+  place-items: center;
+  width: 56px;
+  height: 56px;
+  border-radius: 50%;
+  color: ${({ theme, $status }) => statusColor(theme, $status)};
+  background: ${({ theme, $status }) => `${statusColor(theme, $status)}22`};
+`;
+
+const Amount = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Reason = styled.p`
+  max-width: 100%;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;

@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { SubmitFailure } from '../../services/error-messages';
+import { translate } from '../../services/messages';
+import { Button } from '../../ui/button';
+import { ErrorMessage } from '../../ui/page';
+
+/**
+ * Why a request failed: the spec's text, the reason when known, and 'Try again' when the
+ * same request may pass (it is sent again with the same idempotency key).
+ */
+export function SubmitFailureMessage({
+  failure,
+  onRetry,
+}: {
+  failure: SubmitFailure;
+  onRetry?: (() => void) | undefined;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <ErrorMessage>
+      <Body>
+        <strong>{i18n._(failure.message)}</strong>
+        {failure.reason && <span>{translate(i18n, failure.reason)}</span>}
+        {failure.retryable && onRetry && (
+          <Button variant="secondary" onClick={onRetry}>
+            <Trans>Try again</Trans>
+          </Button>
+        )}
+      </Body>
+    </ErrorMessage>
+  );
+}
+
+const Body = styled.span`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xs};
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  span {
+    color: ${({ theme }) => theme.colors.text};
+  }
+  button {
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+`;

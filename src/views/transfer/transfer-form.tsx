@@ -1,0 +1,167 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+import type { User } from '../../../common/contract';
+import { displayMicros, parseAmount } from '../../../common/money';
+import { PAY_ID_DIGITS } from '../../../common/rules';
+import { transferMachine } from '../../machines/transfer.machine';
+import { invalidateAfterMoneyMoved, useSiteSetting } from '../../services/queries';
+import { createTransfer, lookupPayId } from '../../services/wallet-api';
+import { Button } from '../../ui/button';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
+import { Detail, DetailList } from '../../ui/list';
+import { formatExactMicros, formatWireAmount } from '../../ui/money';
+import { TextField } from '../../ui/text-field';
+import { normalizeAmountInput } from '../shared/amount-rules';
+import { useNoticeToasts } from '../shared/use-notice-toasts';
+import { PayIdStatus } from './pay-id-status';
+import { TransferConfirmDialog } from './transfer-confirm-dialog';
+import {
+  transferDraft,
+  transferSplit,
+  transferTerms,
+  validateTransfer,
+  type TransferField,
+} from './transfer-terms';
+
+const FIELD_ORDER: readonly TransferField[] = ['receivePId', 'amount'];
+
+/** Room for a pasted Pay ID with spaces around it; anything longer is not a Pay ID. */
+const PAY_ID_INPUT_MAX_LENGTH = PAY_ID_DIGITS * 2;
+
+/** The transfer form (SPEC §2, §5): receiver by Pay ID, amount, fee and net, then confirm. */
+export function TransferForm({ user }: { user: User }) {
+  const { i18n, t } = useLingui();
+  const queryClient = useQueryClient();
+  const setting = useSiteSetting();
+  const [logic] = useState(() =>
+    transferMachine.provide({
+      actors: {
+        lookupPayId: fromPromise(({ input, signal }) => lookupPayId(input.payId, signal)),
+        createTransfer: fromPromise(({ input }) =>
+          createTransfer(input.request, input.idempotencyKey),
+        ),
+      },
+      actions: {
+        refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
+        // SPEC §4: the detail replaces the form in the history, so Back does not resend.
+        goToResult: (_, { id }) =>
+          navigate(`/transfer/log/${encodeURIComponent(id)}`, { replace: true }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { ownPayId: user.payId } });
+  useNoticeToasts(actor);
+  const lookup = useSelector(actor, (s) => s.value.lookup);
+  const selfTransfer = lookup === 'self';
+
+  const terms = transferTerms(setting.data, user.balance);
+  const [values, setValues] = useState({ receivePId: '', amount: '' });
+  const [clamped, setClamped] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<TransferField, boolean>>>({});
+  const [attempted, setAttempted] = useState(false);
+
+  const errors = validateTransfer(values, terms);
+  const fieldError = (field: TransferField) => {
+    const error = errors[field];
+    return error && (attempted || touched[field]) ? i18n._(error) : undefined;
+  };
+
+  const parsed = parseAmount(values.amount);
+  const split = parsed.ok ? transferSplit(parsed.micros, terms) : null;
+  const feePercent = displayMicros(terms.feeMicroPercent, 2);
+  const min = formatExactMicros(terms.minMicros);
+
+  const edit = (field: TransferField, text: string) => {
+    if (field === 'amount') {
+      const next = normalizeAmountInput(text, terms.balanceMicros);
+      setClamped(next.clamped);
+      setValues((current) => ({ ...current, amount: next.text }));
+      actor.send({ type: 'EDIT' });
+    } else {
+      setValues((current) => ({ ...current, receivePId: text }));
+      actor.send({ type: 'PAY_ID_CHANGED', payId: text });
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    focusFirstInvalid(event.currentTarget, FIELD_ORDER, errors);
+    if (Object.keys(errors).length > 0 || selfTransfer || !parsed.ok) return;
+    actor.send({ type: 'REVIEW', draft: transferDraft(values.receivePId, parsed.micros, terms) });
+  };
+
+  return (
+    <>
+      <Form noValidate onSubmit={onSubmit} aria-label={t`Transfer`}>
+        <TextField
+          label={t`Receiver Pay ID`}
+          name="receivePId"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PAY_ID_INPUT_MAX_LENGTH}
+          value={values.receivePId}
+          onChange={(event) => edit('receivePId', event.target.value)}
+          onBlur={() => setTouched((current) => ({ ...current, receivePId: true }))}
+          error={
+            selfTransfer ? t`You cannot transfer to your own Pay ID.` : fieldError('receivePId')
+          }
+          hint={<PayIdStatus actor={actor} />}
+        />
+        <TextField
+          label={t`Amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          suffix="USDT"
+          value={values.amount}
+          onChange={(event) => edit('amount', event.target.value)}
+          onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
+          error={fieldError('amount')}
+          hint={
+            clamped
+              ? t`Amount exceeds your available balance.`
+              : terms.minMicros > 0n
+                ? t`Minimum amount is ${min} USDT`
+                : undefined
+          }
+          hintTone={clamped ? 'warning' : 'muted'}
+        />
+        <DetailList aria-live="polite">
+          <Detail label={<Trans>Available balance</Trans>}>
+            {formatWireAmount(user.balance, 2)} USDT
+          </Detail>
+          <Detail label={<Trans>Fee ({feePercent} %)</Trans>}>
+            {split ? displayMicros(split.feeMicros, 2) : '—'} USDT
+          </Detail>
+          <Detail label={<Trans>Receiver gets</Trans>}>
+            <Net>{split ? displayMicros(split.netMicros, 2) : '—'} USDT</Net>
+          </Detail>
+        </DetailList>
+        <Button type="submit" block>
+          <Trans>Transfer</Trans>
+        </Button>
+      </Form>
+      <TransferConfirmDialog actor={actor} />
+    </>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > dl {
+    margin-bottom: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Net = styled.strong`
+  color: ${({ theme }) => theme.colors.success};
+`;

@@ -1,0 +1,259 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type ComponentType } from 'react';
+import styled, { css } from 'styled-components';
+import { Link } from 'wouter';
+import type { WalletActivity } from '../../../common/contract';
+import { microsFromWire } from '../../../common/money';
+import { useWalletActivity } from '../../services/wallet-queries';
+import { Button } from '../../ui/button';
+import { useDateTime } from '../../ui/date-time';
+import {
+  ChevronRightIcon,
+  DepositIcon,
+  HistoryIcon,
+  SettingsIcon,
+  TradeIcon,
+  TransferIcon,
+  WithdrawIcon,
+} from '../../ui/icons';
+import { formatSignedMicros } from '../../ui/money';
+import { EmptyState, Figure } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
+
+type ActivityKind = WalletActivity['kind'];
+
+/** What each kind of movement is called (nouns: a context of their own), shown as and linked to. */
+const KINDS: Record<
+  ActivityKind,
+  { label: MessageDescriptor; Icon: ComponentType<{ sizePx?: number }>; path: string | null }
+> = {
+  deposit: {
+    label: msg({ message: 'Deposit', context: 'wallet activity' }),
+    Icon: DepositIcon,
+    path: '/deposit/log/',
+  },
+  withdrawal: {
+    label: msg({ message: 'Withdrawal', context: 'wallet activity' }),
+    Icon: WithdrawIcon,
+    path: '/withdraw/log/',
+  },
+  transfer_out: {
+    label: msg({ message: 'Transfer sent', context: 'wallet activity' }),
+    Icon: TransferIcon,
+    path: '/transfer/log/',
+  },
+  transfer_in: {
+    label: msg({ message: 'Transfer received', context: 'wallet activity' }),
+    Icon: TransferIcon,
+    path: '/transfer/log/',
+  },
+  adjustment: {
+    label: msg({ message: 'Adjustment', context: 'wallet activity' }),
+    Icon: SettingsIcon,
+    path: null,
+  },
+  trade: {
+    label: msg({ message: 'Trade', context: 'wallet activity' }),
+    Icon: TradeIcon,
+    path: '/order/',
+  },
+};
+
+/** Where an activity row leads: the record behind it, when there is one to show. */
+export function activityLink(activity: WalletActivity): string | null {
+  const path = KINDS[activity.kind].path;
+  return path && activity.referenceId ? path + encodeURIComponent(activity.referenceId) : null;
+}
+
+/** Every movement of the wallet, newest first, a page at a time. */
+export function ActivityList() {
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const activity = useWalletActivity(page);
+  const data = activity.data;
+
+  if (activity.isError && !data) {
+    return (
+      <LoadError onRetry={() => void activity.refetch()} busy={activity.isFetching}>
+        <Trans>Failed to load wallet activity.</Trans>
+      </LoadError>
+    );
+  }
+  if (!data) return <ActivitySkeleton />;
+  if (data.total === 0) {
+    return (
+      <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No wallet activity yet.</Trans>}>
+        <Trans>Deposits, withdrawals, transfers and trades will show here.</Trans>
+      </EmptyState>
+    );
+  }
+  const pageNumber = data.page;
+  const pages = data.pages;
+  return (
+    <>
+      <Rows aria-busy={activity.isPlaceholderData || undefined}>
+        {data.items.map((item) => (
+          <ActivityRow key={item._id} activity={item} />
+        ))}
+      </Rows>
+      {pages > 1 && (
+        <Pager aria-label={t`Wallet activity pages`}>
+          <Button
+            variant="secondary"
+            disabled={pageNumber <= 1 || activity.isFetching}
+            onClick={() => setPage(Math.max(1, pageNumber - 1))}
+          >
+            <Trans>Previous</Trans>
+          </Button>
+          <Figure aria-live="polite">
+            <Trans>
+              Page {pageNumber} / {pages}
+            </Trans>
+          </Figure>
+          <Button
+            variant="secondary"
+            disabled={pageNumber >= pages || activity.isFetching}
+            onClick={() => setPage(Math.min(pages, pageNumber + 1))}
+          >
+            <Trans>Next</Trans>
+          </Button>
+        </Pager>
+      )}
+    </>
+  );
+}
+
+function ActivityRow({ activity }: { activity: WalletActivity }) {
+  const { i18n } = useLingui();
+  const dateTime = useDateTime();
+  const { label, Icon } = KINDS[activity.kind];
+  const micros = microsFromWire(activity.amount);
+  const amount = formatSignedMicros(micros);
+  const to = activityLink(activity);
+  const content = (
+    <>
+      <KindIcon aria-hidden="true">
+        <Icon sizePx={18} />
+      </KindIcon>
+      <Main>
+        <strong>{i18n._(label)}</strong>
+        <time dateTime={activity.createdAt}>{dateTime(activity.createdAt)}</time>
+      </Main>
+      <Amount $sign={micros > 0n ? 1 : micros < 0n ? -1 : 0}>{amount} USDT</Amount>
+      {to && <ChevronRightIcon sizePx={16} aria-hidden="true" />}
+    </>
+  );
+  return <li>{to ? <RowLink href={to}>{content}</RowLink> : <RowStatic>{content}</RowStatic>}</li>;
+}
+
+function ActivitySkeleton() {
+  const { t } = useLingui();
+  return (
+    <Rows role="status" aria-label={t`Loading...`}>
+      {[0, 1, 2, 3, 4].map((index) => (
+        <li key={index}>
+          <RowStatic>
+            <Skeleton $widthPx={36} $heightPx={36} />
+            <Main>
+              <Skeleton $widthPx={120} />
+              <Skeleton $widthPx={90} $heightPx={10} />
+            </Main>
+            <Skeleton $widthPx={72} />
+          </RowStatic>
+        </li>
+      ))}
+    </Rows>
+  );
+}
+
+const Rows = styled.ul`
+  display: flex;
+  flex-direction: column;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  &[aria-busy='true'] {
+    opacity: 0.6;
+  }
+`;
+
+const rowStyle = css`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ theme }) => theme.sizes.touchPx + 16}px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+`;
+
+const RowLink = styled(Link)`
+  ${rowStyle}
+  color: ${({ theme }) => theme.colors.text};
+
+  > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.textFaint};
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const RowStatic = styled.div`
+  ${rowStyle}
+`;
+
+const KindIcon = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Main = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  flex: 1;
+  min-width: 0;
+
+  /* Long labels (German, French) wrap rather than lose their end. */
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+  }
+  time {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Amount = styled(Figure)<{ $sign: number }>`
+  flex: none;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $sign }) =>
+    $sign > 0 ? theme.colors.success : $sign < 0 ? theme.colors.danger : theme.colors.text};
+`;
+
+const Pager = styled.nav`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
