@@ -9,7 +9,8 @@
  *   and then answers its stored answer; if the first rolled back, it runs itself.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract';
 import { idempotencyKeys } from '../db/schema';
@@ -108,18 +109,14 @@ export async function runIdempotent(
     const answer = await db.transaction(async (tx) => {
       const prepared = await prepare(tx);
       const json = JSON.stringify(prepared.body);
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({
-          userId,
-          key,
-          route,
-          requestHash,
-          statusCode: prepared.statusCode,
-          responseBody: json,
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      // Plain SQL: this runs on every money-moving request, and the ORM's builder costs more
+      // CPU than the round trip itself.
+      const claimed = await queryRows(
+        tx,
+        sql`insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body)
+            values (${userId}::uuid, ${key}, ${route}, ${requestHash}, ${prepared.statusCode}, ${json})
+            on conflict do nothing returning key`,
+      );
       if (claimed.length === 0) throw new ReplaySignal();
       await prepared.apply(tx);
       return { statusCode: prepared.statusCode, json };

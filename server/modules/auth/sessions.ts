@@ -1,5 +1,5 @@
 /** Creating, finding and revoking sessions. */
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -24,6 +24,26 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/**
+ * The session lookup runs on every authenticated request, so it is a named prepared
+ * statement: PostgreSQL plans it once per connection and Drizzle builds it once per database.
+ */
+function sessionLookup(db: Db) {
+  return db
+    .select({ userId: sessions.userId, role: sessions.role, disabledAt: users.disabledAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
 /** Finds the live session of a bearer token; disabled accounts have none. */
 export async function findSession(
   db: Db,
@@ -32,12 +52,12 @@ export async function findSession(
 ): Promise<SessionInfo | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
-  const rows = await db
-    .select({ userId: sessions.userId, role: sessions.role, disabledAt: users.disabledAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const rows = await lookup.execute({ tokenHash, now });
   const row = rows[0];
   if (!row || row.disabledAt !== null) return null;
   return { userId: row.userId, role: row.role, tokenHash };

@@ -142,7 +142,15 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
         statusCode: 201,
         body: { transfer: transferView(row) },
         apply: async (write) => {
-          await write.insert(transfers).values(row);
+          await queryRows(
+            write,
+            sql`insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
+                  sender_username, receiver_username, amount_micros, fee_micros, net_micros, created_at)
+                values (${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
+                  ${row.senderPayId}, ${row.receiverPayId}, ${row.senderUsername},
+                  ${row.receiverUsername}, ${row.amountMicros}, ${row.feeMicros}, ${row.netMicros},
+                  ${row.createdAt.toISOString()}::timestamptz)`,
+          );
           const lines: Posting[] = [
             { accountId: sender.walletId, amountMicros: -amountMicros },
             { accountId: receiver.walletId, amountMicros: split.netMicros },
