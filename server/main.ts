@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   app.log.info({ database: database.kind }, 'database ready');
-  await seed(database.db, config, app.log);
+  await seed(database.db, config, app.log, app.platformAccounts);
   // Jobs start here, not in buildApp, so test apps run no timers.
   const stopUploadPurge = startUploadPurge({
     db: database.db,

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { coins, depositMethods, siteSettings, users, withdrawMethods } from '../db/schema';
-import { ensurePlatformAccounts, platformShard, walletAccountId } from '../ledger/accounts';
+import { platformShard, walletAccountId, type PlatformAccounts } from '../ledger/accounts';
 import { postEntry } from '../ledger/posting';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { revokeAllSessions } from '../modules/auth/sessions';
@@ -25,7 +25,12 @@ import {
   DEMO_WITHDRAW_METHODS,
 } from './demo-data';
 
-export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function seed(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  platform: PlatformAccounts,
+): Promise<void> {
   await ensureSiteSettings(db);
 
   const admin =
@@ -37,7 +42,6 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
   if (admin) await upsertAdmin(db, admin.email, admin.password, log);
 
   if (!config.demo) return;
-  const platform = await ensurePlatformAccounts(db);
   for (const demoUser of DEMO_USERS) {
     const existing = await db
       .select({ id: users.id })

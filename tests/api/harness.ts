@@ -25,7 +25,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { uploadsPerMinute?: number } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
   const config = loadConfig({
     DEMO: 'false',
@@ -52,9 +55,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     logger: false,
     registerPerMinute: 1000,
-    uploadsPerMinute: 1000,
+    uploadsPerMinute: options.uploadsPerMinute ?? 1000,
   });
-  await seed(database.db, config, app.log);
+  await seed(database.db, config, app.log, app.platformAccounts);
   await app.ready();
   return {
     app,

@@ -19,7 +19,7 @@ it('a session of register, login, reads, password change and logout logs no secr
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const options = loggerOptions(config);
   const app = await buildApp({ config, database, logger: { ...(options as object), stream } });
-  await seed(database.db, config, app.log);
+  await seed(database.db, config, app.log, app.platformAccounts);
 
   const body = newUserBody();
   await app.inject({ method: 'POST', url: '/api/registerUser', payload: body });

@@ -19,7 +19,7 @@ async function start() {
     dataDir: path.join(config.dataDir, 'pgdata'),
   });
   const app = await buildApp({ config, database, logger: false });
-  await seed(database.db, config, app.log);
+  await seed(database.db, config, app.log, app.platformAccounts);
   return app;
 }
 

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -15,9 +14,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../common/rules';
-import { buildApp, type AppOptions } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type Database, type Db } from '../../server/db/client';
+import type { Config } from '../../server/config';
+import type { Db } from '../../server/db/client';
 import { files } from '../../server/db/schema';
 import {
   purgeUnclaimedUploads,
@@ -30,10 +28,9 @@ import {
   UPLOAD_NOT_FOUND_MESSAGE,
 } from '../../server/modules/files/claims';
 import { createFileLinks } from '../../server/modules/files/links';
-import { fileRoutes, MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
+import { MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
 import { fileStoreFor } from '../../server/modules/files/storage';
-import { seed } from '../../server/seed';
-import { registerAndLogin } from './harness';
+import { createTestApp, registerAndLogin } from './harness';
 
 // Test app ----------------------------------------------------------------------------------
 
@@ -44,65 +41,10 @@ interface UploadTestApp {
   close(): Promise<void>;
 }
 
-/**
- * Like harness.createTestApp, with a temp data folder, and with the file routes registered
- * before `ready()` unless buildApp already does it.
- */
+/** The harness's test app with the upload rate limit under test. */
 async function createUploadApp(uploadsPerMinute: number): Promise<UploadTestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-uploads-'));
-  const config = loadConfig({
-    DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-  });
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  let dropDatabase = async () => undefined as void;
-  if (serverUrl) {
-    const name = `tw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
-  }
-  // `uploadsPerMinute` is passed along for when buildApp registers the file routes itself.
-  const options: AppOptions & { uploadsPerMinute: number } = {
-    config,
-    database,
-    logger: false,
-    registerPerMinute: 1000,
-    uploadsPerMinute,
-  };
-  const app = await buildApp(options);
-  if (!app.hasRoute({ method: 'POST', url: '/upload' })) {
-    await app.register(fileRoutes, { uploadsPerMinute });
-  }
-  await seed(database.db, config, app.log);
-  await app.ready();
-  return {
-    app,
-    config,
-    db: database.db,
-    close: async () => {
-      await app.close();
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  const t = await createTestApp({}, { uploadsPerMinute });
+  return { ...t, db: t.app.db };
 }
 
 // Multipart bodies --------------------------------------------------------------------------
