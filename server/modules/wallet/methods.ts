@@ -1,6 +1,6 @@
 /** Deposit and withdraw methods: public lists and the admin's create, update and delete. */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   CreateDepositMethodRequest,
   CreateWithdrawMethodRequest,
@@ -113,176 +113,142 @@ const jsonSafe = (row: object) =>
     JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
   ) as unknown;
 
+/**
+ * What differs between deposit and withdraw methods; their routes are otherwise the same.
+ * The query builder is typed with the deposit table (the withdraw table has the same
+ * columns and more), so rows are handed to `view` as the real table's rows.
+ */
+interface MethodKind<Row> {
+  table: typeof depositMethods | typeof withdrawMethods;
+  /** "Deposit" or "Withdraw": the spec's paths are /deposit…, /createDepositMethod… */
+  name: 'Deposit' | 'Withdraw';
+  createValues(
+    body: unknown,
+  ): typeof withdrawMethods.$inferInsert | typeof depositMethods.$inferInsert;
+  updateValues(body: unknown): {
+    id: string;
+    values: typeof withdrawMethods.$inferInsert | typeof depositMethods.$inferInsert;
+  };
+  view(row: Row): DepositMethod | WithdrawMethod;
+}
+
+const DEPOSIT_KIND: MethodKind<DepositRow> = {
+  table: depositMethods,
+  name: 'Deposit',
+  createValues: (body) => methodValues(parseBody(CreateDepositMethodRequest, body)),
+  updateValues: (body) => {
+    const parsed = parseBody(UpdateDepositMethodRequest, body);
+    return { id: parsed.id, values: methodValues(parsed) };
+  },
+  view: depositMethodView,
+};
+
+const WITHDRAW_KIND: MethodKind<WithdrawRow> = {
+  table: withdrawMethods,
+  name: 'Withdraw',
+  createValues: (body) => withdrawValues(parseBody(CreateWithdrawMethodRequest, body)),
+  updateValues: (body) => {
+    const parsed = parseBody(UpdateWithdrawMethodRequest, body);
+    return { id: parsed.id, values: withdrawValues(parsed) };
+  },
+  view: withdrawMethodView,
+};
+
+function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>): void {
+  const table = kind.table as typeof depositMethods;
+  const asRow = (row: DepositRow) => row as unknown as Row;
+  const noun = kind.name.toLowerCase();
+  const targetType = `${noun}_method`;
+  const missing = () => notFound(`${kind.name} method not found.`);
+
+  app.get(`/${noun}Methods`, { config: { access: 'user' } }, async () => {
+    const rows = await app.db
+      .select()
+      .from(table)
+      .where(isNull(table.deletedAt))
+      .orderBy(asc(table.createdAt))
+      .limit(MAX_METHODS);
+    return rows.map((row) => kind.view(asRow(row)));
+  });
+
+  app.post(`/create${kind.name}Method`, { config: { access: 'admin' } }, async (request, reply) => {
+    const values = kind.createValues(request.body) as typeof depositMethods.$inferInsert;
+    const actorId = sessionOf(request).userId;
+    const row = await app.db.transaction(async (tx) => {
+      const [created] = await tx.insert(table).values(values).returning();
+      if (!created) throw new Error(`${targetType} not inserted`);
+      await writeAudit(tx, {
+        actorId,
+        action: `${targetType}.created`,
+        targetType,
+        targetId: created.id,
+        after: jsonSafe(created),
+        ip: request.ip,
+      });
+      return created;
+    });
+    return reply.code(201).send({ method: kind.view(asRow(row)) });
+  });
+
+  app.put(`/update${kind.name}Method`, { config: { access: 'admin' } }, async (request) => {
+    const { id, values } = kind.updateValues(request.body);
+    const actorId = sessionOf(request).userId;
+    const row = await app.db.transaction(async (tx) => {
+      const [before] = isUuid(id)
+        ? await tx
+            .select()
+            .from(table)
+            .where(and(eq(table.id, id), isNull(table.deletedAt)))
+            .for('update')
+        : [];
+      if (!before) throw missing();
+      const [updated] = await tx
+        .update(table)
+        .set({ ...(values as typeof depositMethods.$inferInsert), updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning();
+      if (!updated) throw missing();
+      await writeAudit(tx, {
+        actorId,
+        action: `${targetType}.updated`,
+        targetType,
+        targetId: id,
+        before: jsonSafe(before),
+        after: jsonSafe(updated),
+        ip: request.ip,
+      });
+      return updated;
+    });
+    return { method: kind.view(asRow(row)) };
+  });
+
+  app.put(`/delete${kind.name}Method`, { config: { access: 'admin' } }, async (request) => {
+    const { id } = parseBody(DeleteMethodRequest, request.body);
+    const actorId = sessionOf(request).userId;
+    await app.db.transaction(async (tx) => {
+      // Deleted methods stay in the table so history keeps its gateway.
+      const [deleted] = isUuid(id)
+        ? await tx
+            .update(table)
+            .set({ deletedAt: new Date() })
+            .where(and(eq(table.id, id), isNull(table.deletedAt)))
+            .returning()
+        : [];
+      if (!deleted) throw missing();
+      await writeAudit(tx, {
+        actorId,
+        action: `${targetType}.deleted`,
+        targetType,
+        targetId: id,
+        before: jsonSafe(deleted),
+        ip: request.ip,
+      });
+    });
+    return { message: `${kind.name} method deleted` };
+  });
+}
+
 export const methodRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/depositMethods', { config: { access: 'user' } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(depositMethods)
-      .where(isNull(depositMethods.deletedAt))
-      .orderBy(asc(depositMethods.createdAt))
-      .limit(MAX_METHODS);
-    return rows.map(depositMethodView);
-  });
-
-  app.get('/withdrawMethods', { config: { access: 'user' } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(withdrawMethods)
-      .where(isNull(withdrawMethods.deletedAt))
-      .orderBy(asc(withdrawMethods.createdAt))
-      .limit(MAX_METHODS);
-    return rows.map(withdrawMethodView);
-  });
-
-  app.post('/createDepositMethod', { config: { access: 'admin' } }, async (request, reply) => {
-    const values = methodValues(parseBody(CreateDepositMethodRequest, request.body));
-    const actorId = sessionOf(request).userId;
-    const row = await app.db.transaction(async (tx) => {
-      const [created] = await tx.insert(depositMethods).values(values).returning();
-      if (!created) throw new Error('deposit method not inserted');
-      await writeAudit(tx, {
-        actorId,
-        action: 'deposit_method.created',
-        targetType: 'deposit_method',
-        targetId: created.id,
-        after: jsonSafe(created),
-        ip: request.ip,
-      });
-      return created;
-    });
-    return reply.code(201).send({ method: depositMethodView(row) });
-  });
-
-  app.put('/updateDepositMethod', { config: { access: 'admin' } }, async (request) => {
-    const body = parseBody(UpdateDepositMethodRequest, request.body);
-    const values = methodValues(body);
-    const actorId = sessionOf(request).userId;
-    const row = await app.db.transaction(async (tx) => {
-      const before = isUuid(body.id)
-        ? await tx
-            .select()
-            .from(depositMethods)
-            .where(and(eq(depositMethods.id, body.id), isNull(depositMethods.deletedAt)))
-            .for('update')
-        : [];
-      if (!before[0]) throw notFound('Deposit method not found.');
-      const [updated] = await tx
-        .update(depositMethods)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(depositMethods.id, body.id))
-        .returning();
-      if (!updated) throw notFound('Deposit method not found.');
-      await writeAudit(tx, {
-        actorId,
-        action: 'deposit_method.updated',
-        targetType: 'deposit_method',
-        targetId: body.id,
-        before: jsonSafe(before[0]),
-        after: jsonSafe(updated),
-        ip: request.ip,
-      });
-      return updated;
-    });
-    return { method: depositMethodView(row) };
-  });
-
-  app.put('/deleteDepositMethod', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parseBody(DeleteMethodRequest, request.body);
-    const actorId = sessionOf(request).userId;
-    await app.db.transaction(async (tx) => {
-      const deleted = isUuid(id)
-        ? await tx
-            .update(depositMethods)
-            .set({ deletedAt: new Date() })
-            .where(and(eq(depositMethods.id, id), isNull(depositMethods.deletedAt)))
-            .returning()
-        : [];
-      if (!deleted[0]) throw notFound('Deposit method not found.');
-      await writeAudit(tx, {
-        actorId,
-        action: 'deposit_method.deleted',
-        targetType: 'deposit_method',
-        targetId: id,
-        before: jsonSafe(deleted[0]),
-        ip: request.ip,
-      });
-    });
-    return { message: 'Deposit method deleted' };
-  });
-
-  app.post('/createWithdrawMethod', { config: { access: 'admin' } }, async (request, reply) => {
-    const values = withdrawValues(parseBody(CreateWithdrawMethodRequest, request.body));
-    const actorId = sessionOf(request).userId;
-    const row = await app.db.transaction(async (tx) => {
-      const [created] = await tx.insert(withdrawMethods).values(values).returning();
-      if (!created) throw new Error('withdraw method not inserted');
-      await writeAudit(tx, {
-        actorId,
-        action: 'withdraw_method.created',
-        targetType: 'withdraw_method',
-        targetId: created.id,
-        after: jsonSafe(created),
-        ip: request.ip,
-      });
-      return created;
-    });
-    return reply.code(201).send({ method: withdrawMethodView(row) });
-  });
-
-  app.put('/updateWithdrawMethod', { config: { access: 'admin' } }, async (request) => {
-    const body = parseBody(UpdateWithdrawMethodRequest, request.body);
-    const values = withdrawValues(body);
-    const actorId = sessionOf(request).userId;
-    const row = await app.db.transaction(async (tx) => {
-      const before = isUuid(body.id)
-        ? await tx
-            .select()
-            .from(withdrawMethods)
-            .where(and(eq(withdrawMethods.id, body.id), isNull(withdrawMethods.deletedAt)))
-            .for('update')
-        : [];
-      if (!before[0]) throw notFound('Withdraw method not found.');
-      const [updated] = await tx
-        .update(withdrawMethods)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(withdrawMethods.id, body.id))
-        .returning();
-      if (!updated) throw notFound('Withdraw method not found.');
-      await writeAudit(tx, {
-        actorId,
-        action: 'withdraw_method.updated',
-        targetType: 'withdraw_method',
-        targetId: body.id,
-        before: jsonSafe(before[0]),
-        after: jsonSafe(updated),
-        ip: request.ip,
-      });
-      return updated;
-    });
-    return { method: withdrawMethodView(row) };
-  });
-
-  app.put('/deleteWithdrawMethod', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parseBody(DeleteMethodRequest, request.body);
-    const actorId = sessionOf(request).userId;
-    await app.db.transaction(async (tx) => {
-      const deleted = isUuid(id)
-        ? await tx
-            .update(withdrawMethods)
-            .set({ deletedAt: new Date() })
-            .where(and(eq(withdrawMethods.id, id), isNull(withdrawMethods.deletedAt)))
-            .returning()
-        : [];
-      if (!deleted[0]) throw notFound('Withdraw method not found.');
-      await writeAudit(tx, {
-        actorId,
-        action: 'withdraw_method.deleted',
-        targetType: 'withdraw_method',
-        targetId: id,
-        before: jsonSafe(deleted[0]),
-        ip: request.ip,
-      });
-    });
-    return { message: 'Withdraw method deleted' };
-  });
+  registerMethodRoutes(app, DEPOSIT_KIND);
+  registerMethodRoutes(app, WITHDRAW_KIND);
 };
