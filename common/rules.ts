@@ -74,3 +74,16 @@ export const REASON_MAX_LENGTH = 500;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TIMEOUT_MS = 180_000;
 export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** Markets and trades. */
+/** The server refuses a trade when its newest recorded tick is older than this. */
+export const MAX_ENTRY_TICK_AGE_MS = 3000;
+/** An exit tick counts when recorded at most this long after expiry; otherwise the trade is void. */
+export const SETTLEMENT_WINDOW_S = 5;
+/** At most this many recorded ticks per chart backfill. */
+export const MARKET_TICKS_MAX = 600;
+/** Hot coins: the strip and the 'See all' modal. */
+export const HOT_COINS_STRIP = 5;
+export const HOT_COINS_MODAL = 20;
+/** The market worker polls this much slower while the tab is hidden. */
+export const HIDDEN_POLL_INTERVAL_MS = 10_000;

@@ -29,5 +29,8 @@ export const API_ERROR_CODES = [
   'method_unavailable',
   'invalid_upload',
   'unsupported_media_type',
+  'market_unavailable',
+  'trading_disabled',
+  'coin_not_listed',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -3,3 +3,5 @@ export * from './auth';
 export * from './settings';
 export * from './errors';
 export * from './wallet';
+export * from './market';
+export * from './trades';

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -37,6 +38,11 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isVerificationPending: boolean('is_verification_pending').notNull().default(false),
     appNotice: text('app_notice'),
+    /**
+     * ISO 3166 alpha-2 code of the user's country of residence (from KYC), used to apply
+     * the trading restrictions by country; null until known.
+     */
+    country: text('country'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -140,10 +146,43 @@ export const siteSettings = pgTable(
     transferChargeMicroPercent: bigint('transfer_charge_micro_percent', { mode: 'bigint' })
       .notNull()
       .default(sql`1000000`),
+    /** Timed trades: on or off for everyone, and off for users of these countries. */
+    tradingEnabled: boolean('trading_enabled').notNull().default(true),
+    tradingBlockedCountries: text('trading_blocked_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tradeMinMicros: bigint('trade_min_micros', { mode: 'bigint' })
+      .notNull()
+      .default(sql`10000000`),
+    tradeMaxMicros: bigint('trade_max_micros', { mode: 'bigint' })
+      .notNull()
+      .default(sql`10000000000`),
+    /** Profit on a winning trade, per duration, in micro-percent of the stake (1 % = 1,000,000). */
+    payout30sMicroPercent: bigint('payout_30s_micro_percent', { mode: 'bigint' })
+      .notNull()
+      .default(sql`80000000`),
+    payout60sMicroPercent: bigint('payout_60s_micro_percent', { mode: 'bigint' })
+      .notNull()
+      .default(sql`82000000`),
+    payout180sMicroPercent: bigint('payout_180s_micro_percent', { mode: 'bigint' })
+      .notNull()
+      .default(sql`85000000`),
+    payout300sMicroPercent: bigint('payout_300s_micro_percent', { mode: 'bigint' })
+      .notNull()
+      .default(sql`88000000`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('site_settings_singleton', sql`${t.id} = 1`),
+    check(
+      'site_settings_trade_limits_check',
+      sql`${t.tradeMinMicros} > 0 and ${t.tradeMaxMicros} >= ${t.tradeMinMicros}`,
+    ),
+    check(
+      'site_settings_payouts_check',
+      sql`${t.payout30sMicroPercent} between 1 and 100000000 and ${t.payout60sMicroPercent} between 1 and 100000000 and ${t.payout180sMicroPercent} between 1 and 100000000 and ${t.payout300sMicroPercent} between 1 and 100000000`,
+    ),
     check('site_settings_transfer_min_check', sql`${t.transferMinMicros} >= 0`),
     check(
       'site_settings_transfer_charge_check',
@@ -431,6 +470,85 @@ export const transfers = pgTable(
     check(
       'transfers_split',
       sql`${t.amountMicros} > 0 and ${t.feeMicros} >= 0 and ${t.netMicros} > 0 and ${t.feeMicros} + ${t.netMicros} = ${t.amountMicros}`,
+    ),
+  ],
+);
+
+/**
+ * Market prices as the server recorded them: one tick per listed coin per second. Trades take
+ * their entry and exit prices from here and nowhere else, so any instance can settle any
+ * trade, and `trades:verify` can re-derive every outcome. Prices are exact decimals as the
+ * source quoted them (USDT per coin), never floats.
+ */
+export const marketTicks = pgTable(
+  'market_ticks',
+  {
+    /** Base symbol, e.g. "BTC". */
+    symbol: text('symbol').notNull(),
+    /** The whole second the tick belongs to (UTC, milliseconds zero). */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    /** Provider that quoted it: 'simulated', 'binance', 'binance-us', 'coingecko'. */
+    source: text('source').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.recordedAt] }),
+    index('market_ticks_recorded_at_idx').on(t.recordedAt),
+    check('market_ticks_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/**
+ * Timed trades. The stake is held on the user's wallet while pending; settlement posts the
+ * result to the ledger exactly once and fills in the exit tick, which with the entry tick
+ * and the rule forms the trade's receipt.
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Base symbol, e.g. "BTC"; the pair shown is `${symbol}USDT`. */
+    symbol: text('symbol').notNull(),
+    /** 'buy' wins when the price rises, 'sell' when it falls. */
+    direction: text('direction', { enum: ['buy', 'sell'] }).notNull(),
+    stakeMicros: bigint('stake_micros', { mode: 'bigint' }).notNull(),
+    durationS: integer('duration_s').notNull(),
+    /** Fixed at entry from the published table: profit in micro-percent of the stake. */
+    payoutMicroPercent: bigint('payout_micro_percent', { mode: 'bigint' }).notNull(),
+    entryPrice: numeric('entry_price', { precision: 38, scale: 18 }).notNull(),
+    entryTickAt: timestamp('entry_tick_at', { withTimezone: true }).notNull(),
+    entrySource: text('entry_source').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['Pending', 'Completed'] })
+      .notNull()
+      .default('Pending'),
+    /** win, loss, draw (exit = entry, stake refunded) or void (no exit tick, refunded). */
+    result: text('result', { enum: ['win', 'loss', 'draw', 'void'] }),
+    exitPrice: numeric('exit_price', { precision: 38, scale: 18 }),
+    exitTickAt: timestamp('exit_tick_at', { withTimezone: true }),
+    exitSource: text('exit_source'),
+    /** What the wallet received back at settlement: stake + profit, stake, or zero. */
+    returnedMicros: bigint('returned_micros', { mode: 'bigint' }),
+    voidReason: text('void_reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trades_user_idx').on(t.userId, t.createdAt),
+    index('trades_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'Pending'`),
+    check('trades_stake_positive', sql`${t.stakeMicros} > 0`),
+    check('trades_duration_check', sql`${t.durationS} in (30, 60, 180, 300)`),
+    check('trades_direction_check', sql`${t.direction} in ('buy', 'sell')`),
+    check('trades_status_check', sql`${t.status} in ('Pending', 'Completed')`),
+    check(
+      'trades_settled_check',
+      sql`(${t.status} = 'Pending' and ${t.result} is null and ${t.settledAt} is null and ${t.returnedMicros} is null)
+        or (${t.status} = 'Completed' and ${t.result} is not null and ${t.settledAt} is not null and ${t.returnedMicros} >= 0)`,
     ),
   ],
 );

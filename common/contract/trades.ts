@@ -1,0 +1,84 @@
+/**
+ * Timed trades (SPEC §3 Trade). The client sends only what the user chose; the server takes
+ * the entry price from its own newest recorded tick, fixes the payout from the published
+ * table and, at expiry, the exit price from its recorded ticks. A body that carries a price,
+ * result or amount of the client's own is refused as an unknown field; `payoutPercent`, if
+ * sent, is the payout the user confirmed and must equal the published one (409
+ * figures_changed otherwise).
+ */
+import { enums, nullable, number, object, optional, string, array, type Infer } from 'superstruct';
+import { IsoDate, WireAmount } from './common';
+import { SELECTED_TIMES } from './market';
+import { AmountInput } from './wallet';
+
+export const TRADE_TYPES = ['buy', 'sell'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+export const TRADE_STATUSES = ['Pending', 'Completed'] as const;
+/** win and loss as the spec says; draw (exit = entry) and void (no exit tick) refund. */
+export const TRADE_RESULTS = ['win', 'loss', 'draw', 'void'] as const;
+export type TradeResult = (typeof TRADE_RESULTS)[number];
+
+/** POST /api/createTrade (Idempotency-Key header required). */
+export const CreateTradeBody = object({
+  /** The pair, e.g. "BTCUSDT"; its coin must be listed. */
+  coinType: string(),
+  tradeType: enums(TRADE_TYPES),
+  tradeAmount: AmountInput,
+  selectedTime: enums(SELECTED_TIMES),
+  /** The payout percent the user confirmed, e.g. "80" or "80.000000". */
+  payoutPercent: optional(AmountInput),
+});
+export type CreateTradeBody = Infer<typeof CreateTradeBody>;
+
+export const TickRef = object({ price: string(), at: IsoDate, source: string() });
+
+/** How the outcome was decided; re-derivable from the recorded ticks. */
+export const TradeReceipt = object({
+  entry: TickRef,
+  /** The first recorded tick at or after expiry, within the settlement window. */
+  exit: nullable(TickRef),
+  /** 'buy-wins-if-exit-above-entry' or 'sell-wins-if-exit-below-entry'. */
+  rule: string(),
+  /** Seconds after expiry in which an exit tick counts. */
+  windowS: number(),
+  voidReason: nullable(string()),
+  settledAt: IsoDate,
+});
+export type TradeReceipt = Infer<typeof TradeReceipt>;
+
+export const Trade = object({
+  _id: string(),
+  coinType: string(),
+  tradeType: enums(TRADE_TYPES),
+  /** The stake. */
+  tradeAmount: WireAmount,
+  /** The entry price the server recorded. */
+  coinPrice: string(),
+  selectedTime: enums(SELECTED_TIMES),
+  durationS: number(),
+  payoutPercent: WireAmount,
+  tradeStatus: enums(TRADE_STATUSES),
+  tradeResult: nullable(enums(TRADE_RESULTS)),
+  /** What the wallet got back at settlement (stake + profit, stake, or 0); null while pending. */
+  tradeAfterAmount: nullable(WireAmount),
+  /** Signed gain or loss against the stake; null while pending. */
+  profit: nullable(WireAmount),
+  createdAt: IsoDate,
+  expiresAt: IsoDate,
+  receipt: nullable(TradeReceipt),
+});
+export type Trade = Infer<typeof Trade>;
+
+export const TradeResponse = object({ trade: Trade });
+
+export const TRADE_LIST_TABS = ['Pending', 'Completed', 'All'] as const;
+export type TradeListTab = (typeof TRADE_LIST_TABS)[number];
+
+/** GET /api/getUserTrades?tab=Pending|Completed|All&page=N (6 per page, newest first). */
+export const TradePage = object({
+  trades: array(Trade),
+  page: number(),
+  pageCount: number(),
+  total: number(),
+});
+export type TradePage = Infer<typeof TradePage>;
