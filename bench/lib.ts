@@ -49,8 +49,54 @@ export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** CPU time the server process has used so far, in ms. */
+  cpuMs(): number;
   /** Resident memory of the server process in MiB, read from /proc. */
   rssMiB(): number;
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time (user + system) a process has used so far, in ms; NaN when it is gone. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Busy CPU time of the whole machine so far (all cores, everything but idle and iowait), ms. */
+export function machineBusyMs(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return ((user + nice + system + irq + softirq + steal) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** CPU time used so far by each PostgreSQL backend connected to `database`, in ms by pid. */
+export async function backendCpuMs(database: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [database],
+    );
+    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid) || 0]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU the backends used between two snapshots (backends that appeared in between count whole). */
+export function backendCpuDeltaMs(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /** Starts `server/main.ts` on `port` against `databaseUrl` and waits for its health check. */
@@ -87,6 +133,7 @@ export async function startServer(
   return {
     baseUrl,
     process: child,
+    cpuMs: () => processCpuMs(child.pid),
     rssMiB: () => {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');

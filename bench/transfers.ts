@@ -12,7 +12,16 @@ import { ensurePlatformAccounts, platformShard, walletAccountId } from '../serve
 import { checkLedger } from '../server/ledger/check';
 import { postEntry } from '../server/ledger/posting';
 import { createAccount } from '../server/modules/users/accounts';
-import { dropDatabase, freshDatabase, machineReport, postJson, startServer } from './lib';
+import {
+  backendCpuDeltaMs,
+  backendCpuMs,
+  dropDatabase,
+  freshDatabase,
+  machineBusyMs,
+  machineReport,
+  postJson,
+  startServer,
+} from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -78,6 +87,9 @@ async function main(): Promise<void> {
       }
 
       let counter = 0;
+      const backendsBefore = await backendCpuMs(appDb.name);
+      const serverCpuBefore = server.cpuMs();
+      const machineBefore = machineBusyMs();
       const result = await autocannon({
         url: server.baseUrl,
         connections: CONNECTIONS,
@@ -104,6 +116,9 @@ async function main(): Promise<void> {
           },
         ],
       });
+      const machineApiMs = machineBusyMs() - machineBefore;
+      const serverApiMs = server.cpuMs() - serverCpuBefore;
+      const backendsApiMs = backendCpuDeltaMs(backendsBefore, await backendCpuMs(appDb.name));
       const rssMiB = server.rssMiB();
       const apiTps = result.requests.average;
       const non2xx = result.non2xx;
@@ -113,12 +128,19 @@ async function main(): Promise<void> {
 
       const pgbenchUrl = pgbenchDb.url;
       execFileSync('pgbench', ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
+      const machinePgbenchBefore = machineBusyMs();
       const output = execFileSync(
         'pgbench',
         ['-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), pgbenchUrl],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
       );
+      const machinePgbenchMs = machineBusyMs() - machinePgbenchBefore;
       const pgbenchTps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
+      const pgbenchTransactions = Number(
+        /number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? NaN,
+      );
+      const transfers = result.requests.total;
+      const perTransfer = (ms: number) => (ms / transfers).toFixed(2);
 
       console.log('');
       console.log(`duration ${SECONDS} s, ${CONNECTIONS} connections each`);
@@ -130,6 +152,12 @@ async function main(): Promise<void> {
       );
       console.log(`ratio API / pgbench    ${(apiTps / pgbenchTps).toFixed(2)}   (target >= 0.50)`);
       console.log(`server memory (RSS)    ${rssMiB.toFixed(0)} MiB`);
+      console.log(
+        `CPU ms per transfer    ${perTransfer(machineApiMs)} machine: server ${perTransfer(serverApiMs)}, PostgreSQL ${perTransfer(backendsApiMs)}, rest (load generator, other) ${perTransfer(machineApiMs - serverApiMs - backendsApiMs)}`,
+      );
+      console.log(
+        `CPU ms per pgbench tx  ${(machinePgbenchMs / pgbenchTransactions).toFixed(2)} machine (PostgreSQL and pgbench)`,
+      );
       console.log(
         `ledger check           ${report.violations.length === 0 ? 'clean' : report.violations.join('; ')}`,
       );

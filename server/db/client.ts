@@ -3,6 +3,7 @@
  * embedded PGlite (in a folder, or in memory for tests). Both get the same Drizzle schema and
  * the same migrations, applied at start.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,5 +75,44 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Drizzle's own parts that turn a query into text and run it under a statement name. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/** Statement names by query text; bounded because the texts come from code, not input. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 256;
+
+/**
+ * Like queryRows, as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every call. For the hot statements whose text never varies (their
+ * variable parts are parameters, lists included, as arrays). The name comes from the text,
+ * so two texts can never share one.
+ */
+export async function queryPrepared<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const internals = db as unknown as DrizzleInternals;
+  const built = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) {
+      throw new Error('queryPrepared: too many distinct statements; is a value inlined?');
+    }
+    name = `tw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
+    statementNames.set(built.sql, name);
+  }
+  const prepared = internals.session.prepareQuery(built, undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
 }

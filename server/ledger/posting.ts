@@ -10,7 +10,7 @@
  * platform rows stay locked only from this statement to the commit.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../db/client';
+import { queryPrepared, queryRows, type Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import type { EntrySpec, Posting, Tx } from './types';
 
@@ -40,11 +40,14 @@ function assertBalanced(spec: EntrySpec): void {
   if (sum !== 0n) throw new Error(`ledger: postings sum to ${sum}, not zero`);
 }
 
-function valuesList(lines: Posting[]): SQL {
-  return sql.join(
-    lines.map((line) => sql`(${line.accountId}::uuid, ${line.amountMicros}::bigint)`),
-    sql`, `,
-  );
+/**
+ * The postings as one relation `(id, delta)` from two array parameters, so the statement's
+ * text is the same whatever the number of postings and can be prepared once.
+ */
+function postingsRelation(lines: Posting[]): SQL {
+  const ids = sql.param(lines.map((line) => line.accountId));
+  const deltas = sql.param(lines.map((line) => line.amountMicros.toString()));
+  return sql`unnest(${ids}::uuid[], ${deltas}::bigint[]) as v(id, delta)`;
 }
 
 /** True when `error` (or its cause) is PostgreSQL refusing a wallet below its holds. */
@@ -56,37 +59,64 @@ export function isFundsViolation(error: unknown): boolean {
   return false;
 }
 
+/** Statements that run before an entry's own, and a condition the whole entry depends on. */
+export interface EntryGuard {
+  /** CTEs placed before the posting's, e.g. `claim as (insert … returning key)`. */
+  ctes: SQL[];
+  /** When false, the statement posts nothing: no lock, no balance change, no entry. */
+  condition: SQL;
+}
+
+function entryStatement(spec: EntrySpec, guard: EntryGuard | null): SQL {
+  const postings = postingsRelation(spec.postings);
+  const prelude = guard && guard.ctes.length > 0 ? sql`${sql.join(guard.ctes, sql`, `)}, ` : sql``;
+  const condition = guard?.condition ?? sql`true`;
+  return sql`with ${prelude}locked as materialized (
+        select id from ledger_accounts
+        where id in (select v.id from ${postings}) and ${condition}
+        order by id for update),
+      moved as (
+        update ledger_accounts a set balance_micros = a.balance_micros + v.delta
+        from ${postings}, locked
+        where a.id = v.id and locked.id = a.id
+        returning a.id),
+      entry as (
+        insert into journal_entries (kind, reference_type, reference_id, memo)
+        select ${spec.kind}, ${spec.referenceType}, ${spec.referenceId}, ${spec.memo ?? null}::text
+        where ${condition}
+        returning id),
+      lines as (
+        insert into postings (entry_id, account_id, amount_micros)
+        select entry.id, v.id, v.delta from entry, ${postings}
+        returning id)
+      select (select id from entry) as id, (select count(*) from moved) as moved`;
+}
+
 /**
- * Posts a balanced entry inside `tx`. Throws InsufficientFundsError when a user wallet
- * would go below its held amount; the caller's transaction must then roll back (the
- * statement has aborted it), which it does when the error propagates out of it.
+ * Posts a balanced entry in ONE statement, together with the guard's statements, when the
+ * guard's condition holds; answers the entry id, or null when it did not hold. A single
+ * statement is atomic on its own, so this can run outside a transaction: a money-moving
+ * request then costs one round trip for all its writes (see runIdempotentEntry).
+ * Throws InsufficientFundsError when a user wallet would go below its held amount; the
+ * whole statement, the guard's writes included, has then changed nothing.
  */
-export async function postEntry(tx: Tx, spec: EntrySpec): Promise<bigint> {
+export async function postGuardedEntry(
+  db: Db | Tx,
+  spec: EntrySpec,
+  guard: EntryGuard | null,
+): Promise<bigint | null> {
   assertBalanced(spec);
-  const values = valuesList(spec.postings);
   try {
-    const [entry] = await queryRows<{ id: string; moved: string }>(
-      tx,
-      sql`with locked as materialized (
-            select id from ledger_accounts
-            where id in (select v.id from (values ${values}) as v(id, delta))
-            order by id for update),
-          moved as (
-            update ledger_accounts a set balance_micros = a.balance_micros + v.delta
-            from (values ${values}) as v(id, delta), locked
-            where a.id = v.id and locked.id = a.id
-            returning a.id),
-          entry as (
-            insert into journal_entries (kind, reference_type, reference_id, memo)
-            values (${spec.kind}, ${spec.referenceType}, ${spec.referenceId}, ${spec.memo ?? null})
-            returning id),
-          lines as (
-            insert into postings (entry_id, account_id, amount_micros)
-            select entry.id, v.id, v.delta from entry, (values ${values}) as v(id, delta)
-            returning id)
-          select (select id from entry) as id, (select count(*) from moved) as moved`,
+    const [entry] = await queryPrepared<{ id: string | null; moved: string }>(
+      db as Db,
+      entryStatement(spec, guard),
     );
-    if (!entry || Number(entry.moved) !== spec.postings.length) {
+    if (!entry) throw new Error('ledger: the posting statement answered no row');
+    if (entry.id === null) {
+      if (Number(entry.moved) !== 0) throw new Error('ledger: balances moved without an entry');
+      return null;
+    }
+    if (Number(entry.moved) !== spec.postings.length) {
       throw new Error('ledger: an account of the entry is missing');
     }
     return BigInt(entry.id);
@@ -94,6 +124,17 @@ export async function postEntry(tx: Tx, spec: EntrySpec): Promise<bigint> {
     if (isFundsViolation(error)) throw new InsufficientFundsError();
     throw error;
   }
+}
+
+/**
+ * Posts a balanced entry inside `tx`. Throws InsufficientFundsError when a user wallet
+ * would go below its held amount; the caller's transaction must then roll back (the
+ * statement has aborted it), which it does when the error propagates out of it.
+ */
+export async function postEntry(tx: Tx, spec: EntrySpec): Promise<bigint> {
+  const id = await postGuardedEntry(tx, spec, null);
+  if (id === null) throw new Error('ledger: an unguarded entry was not posted');
+  return id;
 }
 
 /** Holds `amountMicros` of a user's available balance (a pending withdrawal or trade). */

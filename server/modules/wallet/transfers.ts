@@ -10,13 +10,13 @@ import { CreateTransferRequest, type PayIdUser } from '../../../common/contract'
 import { displayMicros, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAY_ID_DIGITS } from '../../../common/rules';
 import { transfers, users } from '../../db/schema';
-import { queryRows, type Db } from '../../db/client';
+import { queryPrepared, type Db } from '../../db/client';
 import { platformShard } from '../../ledger/accounts';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
-import { runIdempotent } from '../../http/idempotency';
+import { runIdempotentEntry } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
-import { InsufficientFundsError, postEntry } from '../../ledger/posting';
+import { InsufficientFundsError } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
 import { assertSameAmount, isUuid, positiveAmountField } from './parse';
 import { transferView } from './views';
@@ -80,103 +80,108 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createTransfer', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateTransferRequest, request.body);
     const { userId } = sessionOf(request);
-    return runIdempotent(request, reply, 'createTransfer', async (tx) => {
-      const amountMicros = positiveAmountField(body.amount, 'amount');
-      const payId = normalizePayId(body.receivePId);
-      if (payId === null) {
-        throw new ApiError(400, 'Receiver Pay ID is not valid', 'receiver_not_found', 'receivePId');
-      }
-      // Everything the transfer needs, in one round trip: both parties, their wallets and
-      // the transfer rules.
-      const rows = await queryRows<TransferParty>(
-        tx,
-        sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
-                   (u.id = ${userId}::uuid) as "isSender",
-                   s.transfer_min_micros as "minMicros",
-                   s.transfer_charge_micro_percent as "chargeMicroPercent"
-            from users u
-            join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
-            cross join site_settings s
-            where s.id = 1 and (u.id = ${userId}::uuid
-              or (u.pay_id = ${payId} and u.role = 'user' and u.disabled_at is null))`,
-      );
-      const sender = rows.find((row) => row.isSender);
-      if (!sender) throw notFound('User not found.');
-      if (sender.payId === payId) {
-        throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
-      }
-      const receiver = rows.find((row) => !row.isSender);
-      if (!receiver) {
-        throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
-      }
-      const minMicros = BigInt(sender.minMicros);
-      if (amountMicros < minMicros) {
-        throw new ApiError(
-          400,
-          `Minimum amount is ${displayMicros(minMicros, 2, '')} USDT`,
-          'amount',
-          'amount',
-        );
-      }
-      const split = splitFee(amountMicros, BigInt(sender.chargeMicroPercent));
-      if (split.netMicros <= 0n) {
-        throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
-      }
-      assertSameAmount(body.chargeAmount, split.feeMicros, 'chargeAmount');
-      assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
-
-      const row: typeof transfers.$inferInsert & { id: string; createdAt: Date } = {
-        id: randomUUID(),
-        createdAt: new Date(),
-        senderId: sender.id,
-        receiverId: receiver.id,
-        senderPayId: sender.payId,
-        receiverPayId: receiver.payId,
-        senderUsername: sender.username,
-        receiverUsername: receiver.username,
-        amountMicros,
-        feeMicros: split.feeMicros,
-        netMicros: split.netMicros,
-      };
-      return {
-        statusCode: 201,
-        body: { transfer: transferView(row) },
-        apply: async (write) => {
-          await queryRows(
-            write,
-            sql`insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
-                  sender_username, receiver_username, amount_micros, fee_micros, net_micros, created_at)
-                values (${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
-                  ${row.senderPayId}, ${row.receiverPayId}, ${row.senderUsername},
-                  ${row.receiverUsername}, ${row.amountMicros}, ${row.feeMicros}, ${row.netMicros},
-                  ${row.createdAt.toISOString()}::timestamptz)`,
+    return runIdempotentEntry(
+      request,
+      reply,
+      'createTransfer',
+      async (db) => {
+        const amountMicros = positiveAmountField(body.amount, 'amount');
+        const payId = normalizePayId(body.receivePId);
+        if (payId === null) {
+          throw new ApiError(
+            400,
+            'Receiver Pay ID is not valid',
+            'receiver_not_found',
+            'receivePId',
           );
-          const lines: Posting[] = [
-            { accountId: sender.walletId, amountMicros: -amountMicros },
-            { accountId: receiver.walletId, amountMicros: split.netMicros },
-          ];
-          if (split.feeMicros > 0n) {
-            lines.push({
-              accountId: platformShard(app.platformAccounts, 'fee_revenue'),
-              amountMicros: split.feeMicros,
-            });
-          }
-          try {
-            await postEntry(write, {
-              kind: 'transfer',
-              referenceType: 'transfer',
-              referenceId: row.id,
-              postings: lines,
-            });
-          } catch (error) {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError('You cannot transfer more than your balance.');
-            }
-            throw error;
-          }
-        },
-      };
-    });
+        }
+        // Everything the transfer needs, in one round trip: both parties, their wallets and
+        // the transfer rules. It reads outside a transaction: the write that follows is one
+        // atomic statement, and the wallet's CHECK constraint, not this read, decides
+        // whether the sender can pay.
+        const rows = await queryPrepared<TransferParty>(
+          db,
+          sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
+                     (u.id = ${userId}::uuid) as "isSender",
+                     s.transfer_min_micros as "minMicros",
+                     s.transfer_charge_micro_percent as "chargeMicroPercent"
+              from users u
+              join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
+              cross join site_settings s
+              where s.id = 1 and (u.id = ${userId}::uuid
+                or (u.pay_id = ${payId} and u.role = 'user' and u.disabled_at is null))`,
+        );
+        const sender = rows.find((row) => row.isSender);
+        if (!sender) throw notFound('User not found.');
+        if (sender.payId === payId) {
+          throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
+        }
+        const receiver = rows.find((row) => !row.isSender);
+        if (!receiver) {
+          throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
+        }
+        const minMicros = BigInt(sender.minMicros);
+        if (amountMicros < minMicros) {
+          throw new ApiError(
+            400,
+            `Minimum amount is ${displayMicros(minMicros, 2, '')} USDT`,
+            'amount',
+            'amount',
+          );
+        }
+        const split = splitFee(amountMicros, BigInt(sender.chargeMicroPercent));
+        if (split.netMicros <= 0n) {
+          throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
+        }
+        assertSameAmount(body.chargeAmount, split.feeMicros, 'chargeAmount');
+        assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
+
+        const row: typeof transfers.$inferInsert & { id: string; createdAt: Date } = {
+          id: randomUUID(),
+          createdAt: new Date(),
+          senderId: sender.id,
+          receiverId: receiver.id,
+          senderPayId: sender.payId,
+          receiverPayId: receiver.payId,
+          senderUsername: sender.username,
+          receiverUsername: receiver.username,
+          amountMicros,
+          feeMicros: split.feeMicros,
+          netMicros: split.netMicros,
+        };
+        const postings: Posting[] = [
+          { accountId: sender.walletId, amountMicros: -amountMicros },
+          { accountId: receiver.walletId, amountMicros: split.netMicros },
+        ];
+        if (split.feeMicros > 0n) {
+          postings.push({
+            accountId: platformShard(app.platformAccounts, 'fee_revenue'),
+            amountMicros: split.feeMicros,
+          });
+        }
+        return {
+          statusCode: 201,
+          body: { transfer: transferView(row) },
+          entry: { kind: 'transfer', referenceType: 'transfer', referenceId: row.id, postings },
+          inserts: (claimed) => [
+            sql`transfer_row as (
+                insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
+                  sender_username, receiver_username, amount_micros, fee_micros, net_micros,
+                  created_at)
+                select ${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
+                  ${row.senderPayId}::text, ${row.receiverPayId}::text, ${row.senderUsername}::text,
+                  ${row.receiverUsername}::text, ${row.amountMicros}::bigint,
+                  ${row.feeMicros}::bigint, ${row.netMicros}::bigint,
+                  ${row.createdAt.toISOString()}::timestamptz
+                where ${claimed})`,
+          ],
+        };
+      },
+      (error) =>
+        error instanceof InsufficientFundsError
+          ? new InsufficientFundsError('You cannot transfer more than your balance.')
+          : error,
+    );
   });
 
   app.get('/getUserTransferLog', { config: { access: 'user' } }, async (request) => {
