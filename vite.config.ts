@@ -2,9 +2,17 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** The API server the dev server forwards to (`npx tsx server/main.ts`). */
+/**
+ * The API server the dev server forwards to (`npx tsx server/main.ts`): the API, uploads,
+ * files and the simulated market services.
+ */
 const API_ORIGIN = 'http://localhost:3000';
-const apiProxy = { '/api': API_ORIGIN, '/upload': API_ORIGIN, '/files': API_ORIGIN };
+const apiProxy = {
+  '/api': API_ORIGIN,
+  '/upload': API_ORIGIN,
+  '/files': API_ORIGIN,
+  '/sim': API_ORIGIN,
+};
 
 export default defineConfig({
   plugins: [

@@ -25,7 +25,7 @@ try {
   console.log(`  postings              ${report.postings}`);
   console.log(`  sum of all postings   ${report.totalPostedMicros} micro-USDT`);
   console.log(`  user balances         ${displayMicros(report.userBalancesMicros, 6)} USDT`);
-  console.log(`  held for withdrawals  ${displayMicros(report.userHeldMicros, 6)} USDT`);
+  console.log(`  held (pending)        ${displayMicros(report.userHeldMicros, 6)} USDT`);
   if (report.violations.length === 0) {
     console.log('  result                OK: no violations');
   } else {

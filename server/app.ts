@@ -16,13 +16,17 @@ import { installAccessControl } from './http/auth-guard';
 import { ApiError } from './http/errors';
 import { ensurePlatformAccounts } from './ledger/accounts';
 import './http/types';
+import { createMarketRuntime, marketConnectOrigins } from './market/runtime';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { coinRoutes } from './modules/coins/routes';
 import { createFileLinks } from './modules/files/links';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { marketRoutes } from './modules/market/routes';
+import { simulatedMarketRoutes } from './modules/market/sim-routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { tradeRoutes } from './modules/trades/routes';
 import { userRoutes } from './modules/users/routes';
 import { activityRoutes } from './modules/wallet/activity';
 import { depositRoutes } from './modules/wallet/deposits';
@@ -64,7 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('fileLinks', createFileLinks(config));
   app.decorateRequest('session', null);
   app.decorate('apiRoutes', installAccessControl(app));
-  app.addHook('onClose', async () => database.close());
+  // Built, not started: main.ts starts the recorder, tests drive it with recordOnce.
+  app.decorate('market', createMarketRuntime({ config, db: database.db, log: app.log }));
+  app.addHook('onClose', async () => {
+    await app.market.recorder.stop();
+    await database.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -76,7 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The web app's market worker reads the live services directly; the simulated
+        // market is on the app's own origin.
+        connectSrc: ["'self'", ...marketConnectOrigins(config)],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -139,14 +150,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(withdrawRoutes);
       await api.register(transferRoutes);
       await api.register(activityRoutes);
-      await api.register(healthRoutes, {
-        marketStatus: () => ({ source: config.marketSource, lastTickAgeMs: null }),
-      });
+      await api.register(tradeRoutes);
+      await api.register(marketRoutes);
+      await api.register(healthRoutes, { marketStatus: () => app.market.status() });
     },
     { prefix: '/api' },
   );
   // Uploads and signed file links live outside /api: SPEC's `POST /upload` takes no token.
   await app.register(fileRoutes, { uploadsPerMinute: options.uploadsPerMinute ?? 20 });
+  // The simulated market's services speak the real formats on the app's own origin, outside
+  // /api and without a token like the real ones.
+  if (app.market.simulated !== null) {
+    await app.register(simulatedMarketRoutes, { market: app.market.simulated });
+  }
 
   await registerWebApp(app, config.webDir);
   return app;
@@ -173,7 +189,8 @@ async function registerWebApp(app: FastifyInstance, webDir: string): Promise<voi
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
       request.url.startsWith('/upload') ||
-      request.url.startsWith('/files/');
+      request.url.startsWith('/files/') ||
+      request.url.startsWith('/sim/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isApi && wantsPage && hasWebApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

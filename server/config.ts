@@ -4,6 +4,7 @@
  * instead of running half-configured.
  */
 import path from 'node:path';
+import { DEFAULT_SIM_SEED } from './market/simulated';
 
 export type MarketSource = 'simulated' | 'binance';
 
@@ -28,6 +29,18 @@ export interface Config {
   filesKey: string | null;
   /** Trust X-Forwarded-For from a reverse proxy (needed for per-address limits behind one). */
   trustProxy: boolean;
+  /** Live market sources (MARKET_SOURCE=binance): base URLs without a trailing slash. */
+  binanceUrl: string;
+  binanceUsUrl: string;
+  coingeckoUrl: string;
+  /** IP-location service the web app asks once (full URL, answers JSON with country_code). */
+  geoUrl: string;
+  /** Seed of the simulated market: instances with the same seed quote the same prices. */
+  simSeed: string;
+  /** Recorded market ticks are kept this many days. */
+  tickRetentionDays: number;
+  /** Record ticks on this instance (one or two recorders are enough for many instances). */
+  marketRecorder: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -85,7 +98,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR?.trim() || './dist'),
     trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY) ?? false,
     filesKey: parseFilesKey(env.FILES_KEY),
+    binanceUrl: parseBaseUrl('BINANCE_URL', env.BINANCE_URL, 'https://api.binance.com'),
+    binanceUsUrl: parseBaseUrl('BINANCE_US_URL', env.BINANCE_US_URL, 'https://api.binance.us'),
+    coingeckoUrl: parseBaseUrl('COINGECKO_URL', env.COINGECKO_URL, 'https://api.coingecko.com'),
+    geoUrl: parseUrl('GEO_URL', env.GEO_URL, 'https://ipapi.co/json/').href,
+    simSeed: parseSimSeed(env.SIM_SEED),
+    tickRetentionDays: parseIntegerIn('TICK_RETENTION_DAYS', env.TICK_RETENTION_DAYS, 30, 1, 3650),
+    marketRecorder: parseBoolean('MARKET_RECORDER', env.MARKET_RECORDER) ?? true,
   };
+}
+
+/** An absolute http(s) URL without credentials; `fallback` when unset. */
+function parseUrl(name: string, value: string | undefined, fallback: string): URL {
+  const text = value?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${text}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${text}"`);
+  }
+  if (url.username || url.password) throw new ConfigError(`${name} must not contain credentials`);
+  return url;
+}
+
+/** A base URL the API paths are appended to: no query or fragment, no trailing slash. */
+function parseBaseUrl(name: string, value: string | undefined, fallback: string): string {
+  const url = parseUrl(name, value, fallback);
+  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseSimSeed(value: string | undefined): string {
+  const seed = value?.trim() || DEFAULT_SIM_SEED;
+  if (seed.length > 200) throw new ConfigError('SIM_SEED must be at most 200 characters');
+  return seed;
+}
+
+function parseIntegerIn(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number ${min}..${max}, got "${text}"`);
+  }
+  return n;
 }
 
 function parseFilesKey(value: string | undefined): string | null {

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
+import { startTradeSettlement } from './jobs/settle-trades';
 import { fileStoreFor } from './modules/files/storage';
 import { seed } from './seed';
 
@@ -37,6 +39,17 @@ async function main(): Promise<void> {
     store: fileStoreFor(config),
     log: app.log,
   });
+  const stopTickPurge = startTickPurge({
+    db: database.db,
+    retentionDays: config.tickRetentionDays,
+    log: app.log,
+  });
+  if (config.marketRecorder) app.market.recorder.start();
+  const stopTradeSettlement = startTradeSettlement({
+    db: database.db,
+    platformAccounts: app.platformAccounts,
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -48,7 +61,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    stopUploadPurge()
+    Promise.all([
+      app.market.recorder.stop(),
+      stopUploadPurge(),
+      stopTickPurge(),
+      stopTradeSettlement(),
+    ])
       .then(() => app.close())
       .then(
         () => process.exit(0),

@@ -3,7 +3,8 @@
  * 1. every journal entry's postings sum to zero (so all postings do);
  * 2. every account's cached balance equals the sum of its postings;
  * 3. no user wallet is negative, and holds are within 0..balance;
- * 4. every wallet's held amount equals its pending withdrawals.
+ * 4. every wallet's held amount equals its pending withdrawals plus its pending trades'
+ *    stakes.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
@@ -74,19 +75,30 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     violations.push(`wallet ${row.id} has balance ${row.balance} and hold ${row.held}`);
   }
 
-  const wrongHolds = await queryRows<{ id: string; held: string; pending: string }>(
+  const wrongHolds = await queryRows<{
+    id: string;
+    held: string;
+    withdrawals: string;
+    trades: string;
+  }>(
     db,
-    sql`select a.id, a.held_micros as held, coalesce(w.pending, 0) as pending
+    sql`select a.id, a.held_micros as held, coalesce(w.pending, 0) as withdrawals,
+               coalesce(t.pending, 0) as trades
         from ledger_accounts a
         left join (select user_id, sum(amount_micros) as pending from withdrawals
                    where status = 'Pending' group by user_id) w on w.user_id = a.user_id
-        where a.kind = 'user_wallet' and a.held_micros <> coalesce(w.pending, 0)`,
+        left join (select user_id, sum(stake_micros) as pending from trades
+                   where status = 'Pending' group by user_id) t on t.user_id = a.user_id
+        where a.kind = 'user_wallet'
+          and a.held_micros <> coalesce(w.pending, 0) + coalesce(t.pending, 0)`,
   );
   for (const row of wrongHolds.slice(0, EXAMPLES)) {
     violations.push(
-      `wallet ${row.id} holds ${row.held} but pending withdrawals total ${row.pending}`,
+      `wallet ${row.id} holds ${row.held} but pending withdrawals (${row.withdrawals}) and pending trades (${row.trades}) total ${BigInt(row.withdrawals) + BigInt(row.trades)}`,
     );
   }
+  if (wrongHolds.length > EXAMPLES)
+    violations.push(`...and ${wrongHolds.length - EXAMPLES} more wallets with wrong holds`);
 
   const [users] = await queryRows<{ balance: string | null; held: string | null }>(
     db,

@@ -1,18 +1,26 @@
 /**
  * GET /api/health: is the database reachable, and how old is the newest market tick. Answers
- * 503 when the database is not, so a load balancer takes the instance out of rotation.
+ * 503 when the database is not, so a load balancer takes the instance out of rotation. A
+ * stale market feed does not: the instance still serves everything but new trades.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDatabase } from '../../db/client';
 
 export interface MarketFeedStatus {
+  /** MARKET_SOURCE: 'simulated' or 'binance'. */
   source: string;
   /** Milliseconds since the newest recorded tick, or null before the first one. */
   lastTickAgeMs: number | null;
+  /** No tick yet, or the newest is older than MAX_ENTRY_TICK_AGE_MS (trades are refused). */
+  stale: boolean;
+  /** The provider that quoted most coins in this instance's last record, or null. */
+  provider: string | null;
+  /** Whether this instance runs the tick recorder. */
+  recording: boolean;
 }
 
 export interface HealthOptions {
-  marketStatus: () => MarketFeedStatus;
+  marketStatus: () => MarketFeedStatus | Promise<MarketFeedStatus>;
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, options) => {
@@ -25,13 +33,18 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, optio
       databaseOk = false;
       app.log.error({ err: error }, 'health: database unreachable');
     }
+    const latencyMs = Math.round((performance.now() - startedAt) * 10) / 10;
+    let market: MarketFeedStatus | { error: string };
+    try {
+      market = await options.marketStatus();
+    } catch (error) {
+      app.log.error({ err: error }, 'health: market status unavailable');
+      market = { error: 'Market status unavailable.' };
+    }
     const body = {
       status: databaseOk ? 'ok' : 'degraded',
-      database: {
-        ok: databaseOk,
-        latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
-      },
-      market: options.marketStatus(),
+      database: { ok: databaseOk, latencyMs },
+      market,
       uptimeS: Math.round(process.uptime()),
     };
     return reply.code(databaseOk ? 200 : 503).send(body);

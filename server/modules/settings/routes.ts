@@ -1,9 +1,248 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { array, boolean, nullable, object, optional, string, type Infer } from 'superstruct';
+import { AmountInput, SELECTED_TIMES, type SelectedTime } from '../../../common/contract';
+import { formatMicros, parsePercent } from '../../../common/money';
+import { siteSettings } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { writeAudit } from '../admin/audit';
+import { amountField, positiveAmountField } from '../wallet/parse';
 import { loadSiteSetting } from './site-settings';
+import { loadTradingSettings, tradingConfigView } from './trading-settings';
 
-/** Public site settings: support links and transfer rules, readable without a token. */
+/**
+ * PUT /api/updateSiteSetting (admin): a partial update of the site settings. Every field is
+ * optional; unknown fields are refused. Trading settings are limits and rates only: there
+ * is no field, here or anywhere, that sets or edits a trade's outcome.
+ */
+export const UpdateSiteSettingBody = object({
+  whatsappLink: optional(nullable(string())),
+  telegramLink: optional(nullable(string())),
+  emailLink: optional(nullable(string())),
+  transferMin: optional(AmountInput),
+  /** Transfer fee in percent (0..100). */
+  transferCharge: optional(AmountInput),
+  tradingEnabled: optional(boolean()),
+  /** ISO 3166 alpha-2 codes; stored upper case, deduplicated and sorted. */
+  tradingBlockedCountries: optional(array(string())),
+  tradeMin: optional(AmountInput),
+  tradeMax: optional(AmountInput),
+  /** Profit on a win in percent of the stake, per duration: more than 0, at most 100. */
+  payouts: optional(
+    object({
+      trade30Second: optional(AmountInput),
+      trade60Second: optional(AmountInput),
+      trade3Min: optional(AmountInput),
+      trade5Min: optional(AmountInput),
+    }),
+  ),
+});
+export type UpdateSiteSettingBody = Infer<typeof UpdateSiteSettingBody>;
+
+/** More countries than exist is a mistake, not a setting. */
+export const MAX_BLOCKED_COUNTRIES = 250;
+const LINK_MAX_LENGTH = 500;
+/** The largest trade limit accepted: one billion USDT. */
+const TRADE_LIMIT_MAX_MICROS = 1_000_000_000n * 1_000_000n;
+
+type SettingsRow = typeof siteSettings.$inferSelect;
+type SettingsUpdate = Partial<Omit<SettingsRow, 'id'>>;
+
+const PAYOUT_COLUMNS: Record<SelectedTime, keyof SettingsRow> = {
+  trade30Second: 'payout30sMicroPercent',
+  trade60Second: 'payout60sMicroPercent',
+  trade3Min: 'payout180sMicroPercent',
+  trade5Min: 'payout300sMicroPercent',
+};
+
+/** A support link: empty or null clears it; otherwise an http(s) or mailto URL. */
+function linkField(value: string | null, field: string): string | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (text === '') return null;
+  if (text.length > LINK_MAX_LENGTH) {
+    throw badRequest(
+      `${field} must be at most ${LINK_MAX_LENGTH} characters.`,
+      'invalid_body',
+      field,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badRequest(
+      `${field} must be a full link (https://… or mailto:…).`,
+      'invalid_body',
+      field,
+    );
+  }
+  if (!['https:', 'http:', 'mailto:'].includes(url.protocol)) {
+    throw badRequest(
+      `${field} must start with https://, http:// or mailto:.`,
+      'invalid_body',
+      field,
+    );
+  }
+  return text;
+}
+
+function percentValue(value: unknown, field: string, options: { allowZero: boolean }): bigint {
+  const parsed = parsePercent(value);
+  if (!parsed.ok) {
+    throw new ApiError(
+      400,
+      `${field}: ${parsed.reason.replace(/^Amount/, 'Percent')}`,
+      'amount',
+      field,
+    );
+  }
+  if (!options.allowZero && parsed.micros === 0n) {
+    throw new ApiError(400, `${field}: Percent must be greater than 0`, 'amount', field);
+  }
+  return parsed.micros;
+}
+
+function countriesField(values: string[]): string[] {
+  if (values.length > MAX_BLOCKED_COUNTRIES) {
+    throw badRequest(
+      `tradingBlockedCountries can list at most ${MAX_BLOCKED_COUNTRIES} countries.`,
+      'invalid_body',
+      'tradingBlockedCountries',
+    );
+  }
+  const codes = new Set<string>();
+  for (const value of values) {
+    const code = value.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) {
+      throw badRequest(
+        `"${value.slice(0, 20)}" is not a two-letter country code (ISO 3166 alpha-2, such as US).`,
+        'invalid_body',
+        'tradingBlockedCountries',
+      );
+    }
+    codes.add(code);
+  }
+  return [...codes].sort();
+}
+
+/** The body as column values, validated field by field. */
+function parseUpdate(body: UpdateSiteSettingBody): SettingsUpdate {
+  const update: SettingsUpdate = {};
+  if (body.whatsappLink !== undefined)
+    update.whatsappLink = linkField(body.whatsappLink, 'whatsappLink');
+  if (body.telegramLink !== undefined)
+    update.telegramLink = linkField(body.telegramLink, 'telegramLink');
+  if (body.emailLink !== undefined) update.emailLink = linkField(body.emailLink, 'emailLink');
+  if (body.transferMin !== undefined) {
+    update.transferMinMicros = amountField(body.transferMin, 'transferMin', 'transferMin');
+  }
+  if (body.transferCharge !== undefined) {
+    update.transferChargeMicroPercent = percentValue(body.transferCharge, 'transferCharge', {
+      allowZero: true,
+    });
+  }
+  if (body.tradingEnabled !== undefined) update.tradingEnabled = body.tradingEnabled;
+  if (body.tradingBlockedCountries !== undefined) {
+    update.tradingBlockedCountries = countriesField(body.tradingBlockedCountries);
+  }
+  for (const [field, value] of [
+    ['tradeMin', body.tradeMin],
+    ['tradeMax', body.tradeMax],
+  ] as const) {
+    if (value === undefined) continue;
+    const micros = positiveAmountField(value, field, field);
+    if (micros > TRADE_LIMIT_MAX_MICROS) {
+      throw new ApiError(400, `${field} must be at most 1000000000 USDT`, 'amount', field);
+    }
+    if (field === 'tradeMin') update.tradeMinMicros = micros;
+    else update.tradeMaxMicros = micros;
+  }
+  if (body.payouts !== undefined) {
+    for (const time of SELECTED_TIMES) {
+      const value = body.payouts[time];
+      if (value === undefined) continue;
+      (update as Record<string, unknown>)[PAYOUT_COLUMNS[time]] = percentValue(
+        value,
+        `payouts.${time}`,
+        { allowZero: false },
+      );
+    }
+  }
+  return update;
+}
+
+/** JSON-safe form of settings values, for the audit trail. */
+function auditForm(row: SettingsUpdate): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === 'bigint' ? value.toString() : value,
+    ]),
+  );
+}
+
+/** Site settings: support links and transfer rules (public), and the admin's update. */
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/getSiteSetting', { config: { access: 'public' } }, async () => ({
     setting: await loadSiteSetting(app.db),
   }));
+
+  app.put('/updateSiteSetting', { config: { access: 'admin' } }, async (request) => {
+    const body = parseBody(UpdateSiteSettingBody, request.body);
+    const update = parseUpdate(body);
+    const fields = Object.keys(update) as Array<keyof SettingsUpdate>;
+    if (fields.length === 0) {
+      throw badRequest('Nothing to update: send at least one setting.');
+    }
+    const actorId = sessionOf(request).userId;
+    await app.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(siteSettings)
+        .where(eq(siteSettings.id, 1))
+        .for('update');
+      if (!current)
+        throw new Error('site_settings row is missing; ensureSiteSettings runs at start');
+      const minMicros = update.tradeMinMicros ?? current.tradeMinMicros;
+      const maxMicros = update.tradeMaxMicros ?? current.tradeMaxMicros;
+      if (maxMicros < minMicros) {
+        throw new ApiError(
+          400,
+          `tradeMax (${formatMicros(maxMicros)}) must be at least tradeMin (${formatMicros(minMicros)}).`,
+          'amount',
+          update.tradeMaxMicros !== undefined ? 'tradeMax' : 'tradeMin',
+        );
+      }
+      const changed = fields.filter((field) => {
+        const before = current[field];
+        const after = update[field];
+        return (
+          JSON.stringify(auditForm({ [field]: before })) !==
+          JSON.stringify(auditForm({ [field]: after }))
+        );
+      });
+      if (changed.length === 0) return;
+      await tx
+        .update(siteSettings)
+        .set({ ...update, updatedAt: new Date() })
+        .where(eq(siteSettings.id, 1));
+      await writeAudit(tx, {
+        actorId,
+        action: 'site_settings.updated',
+        targetType: 'site_settings',
+        targetId: '1',
+        before: auditForm(Object.fromEntries(changed.map((f) => [f, current[f]]))),
+        after: auditForm(Object.fromEntries(changed.map((f) => [f, update[f]]))),
+        ip: request.ip,
+      });
+    });
+    request.log.info({ fields }, 'site settings updated');
+    return {
+      setting: await loadSiteSetting(app.db),
+      trading: tradingConfigView(await loadTradingSettings(app.db)),
+    };
+  });
 };

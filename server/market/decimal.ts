@@ -1,0 +1,127 @@
+/**
+ * Prices as exact decimal strings. Providers quote strings (Binance) or JSON numbers
+ * (CoinGecko); both become plain decimal strings here, never passing through arithmetic, so
+ * the price recorded is the price quoted.
+ */
+
+/** A positive or zero plain decimal: digits, optionally a point and more digits. */
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/** What `market_ticks.price` (numeric(38, 18)) holds without rounding. */
+export const MAX_PRICE_DECIMALS = 18;
+export const MAX_PRICE_INTEGER_DIGITS = 20;
+
+/**
+ * The plain decimal string of a finite number, from its shortest round-trip representation
+ * (`String(n)`), expanding an exponent without float arithmetic: 1.5e-7 → "0.00000015",
+ * 0.1 + 0.2 stays "0.30000000000000004" (that *is* the number sent), 67000 → "67000".
+ */
+export function numberToDecimalString(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
+  const text = String(value);
+  const negative = text.startsWith('-');
+  const unsigned = negative ? text.slice(1) : text;
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(unsigned);
+  if (!match) throw new RangeError(`Unexpected number format: ${text}`);
+  const [, intPart = '0', fracPart = '', expText] = match;
+  const exponent = expText === undefined ? 0 : Number(expText);
+  // Shift the decimal point `exponent` places within the digit string.
+  const digits = intPart + fracPart;
+  const pointAt = intPart.length + exponent;
+  let result: string;
+  if (pointAt <= 0) result = `0.${'0'.repeat(-pointAt)}${digits}`;
+  else if (pointAt >= digits.length) result = digits + '0'.repeat(pointAt - digits.length);
+  else result = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+  result = normalizeDecimal(result);
+  return negative && result !== '0' ? `-${result}` : result;
+}
+
+/**
+ * Canonical form of a plain decimal: no leading zeros in the integer part, no trailing
+ * zeros after the point ("067.5000" → "67.5", "5.000" → "5"). The database answers
+ * numeric(38, 18) padded to 18 decimals; this makes it equal to the quoted string again.
+ */
+export function normalizeDecimal(text: string): string {
+  const negative = text.startsWith('-');
+  const unsigned = negative ? text.slice(1) : text;
+  if (!PLAIN_DECIMAL.test(unsigned)) throw new RangeError(`Not a plain decimal: "${text}"`);
+  const [rawInt = '0', rawFrac = ''] = unsigned.split('.');
+  const intPart = rawInt.replace(/^0+(?=\d)/, '');
+  const fracPart = rawFrac.replace(/0+$/, '');
+  const result = fracPart === '' ? intPart : `${intPart}.${fracPart}`;
+  return negative && result !== '0' ? `-${result}` : result;
+}
+
+/**
+ * A quoted price that can be recorded as it is: a plain positive decimal that fits
+ * numeric(38, 18) exactly. Answers the canonical form, or null for anything else (zero,
+ * which Binance answers for halted pairs, exponents, too many decimals, garbage).
+ */
+export function recordablePrice(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 64 || !PLAIN_DECIMAL.test(value)) return null;
+  const canonical = normalizeDecimal(value);
+  const [intPart = '', fracPart = ''] = canonical.split('.');
+  if (fracPart.length > MAX_PRICE_DECIMALS || intPart.length > MAX_PRICE_INTEGER_DIGITS) {
+    return null;
+  }
+  if (/^[0.]+$/.test(canonical)) return null;
+  return canonical;
+}
+
+/** A signed decimal string such as a percent change ("-1.234"), or null. */
+export function signedDecimal(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 64) return null;
+  return /^-?\d+(\.\d+)?$/.test(value) ? value : null;
+}
+
+/**
+ * `value` with `significantDigits` significant digits as a plain decimal without trailing
+ * zeros. `toPrecision` rounds exactly (it is specified on the number's exact binary value),
+ * so every engine formats the same number the same way.
+ */
+export function toSignificantDecimal(value: number, significantDigits: number): string {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`Not a positive price: ${value}`);
+  return numberToDecimalString(Number(value.toPrecision(significantDigits)));
+}
+
+/** A plain decimal string padded with zeros to at least `decimals` decimals (Binance style). */
+export function padDecimals(text: string, decimals: number): string {
+  const [intPart = '0', fracPart = ''] = text.split('.');
+  if (fracPart.length >= decimals) return text;
+  return `${intPart}.${fracPart.padEnd(decimals, '0')}`;
+}
+
+const SCALE_DECIMALS = MAX_PRICE_DECIMALS;
+const SCALE = 10n ** BigInt(SCALE_DECIMALS);
+
+function toScaled(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [intPart = '0', fracPart = ''] = (negative ? text.slice(1) : text).split('.');
+  if (fracPart.length > SCALE_DECIMALS) throw new RangeError(`Too many decimals: "${text}"`);
+  const scaled = BigInt(intPart) * SCALE + BigInt(fracPart.padEnd(SCALE_DECIMALS, '0'));
+  return negative ? -scaled : scaled;
+}
+
+function fromScaled(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const text = normalizeDecimal(
+    `${abs / SCALE}.${(abs % SCALE).toString().padStart(SCALE_DECIMALS, '0')}`,
+  );
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/** a + b, exactly, for decimals of at most 18 places. */
+export function addDecimals(a: string, b: string): string {
+  return fromScaled(toScaled(a) + toScaled(b));
+}
+
+/** a − b, exactly, for decimals of at most 18 places. */
+export function subtractDecimals(a: string, b: string): string {
+  return fromScaled(toScaled(a) - toScaled(b));
+}
+
+/** One unit in the last decimal place of `text` ("67123.45" → "0.01", "5" → "1"). */
+export function lastPlaceUnit(text: string): string {
+  const fracPart = text.split('.')[1] ?? '';
+  return fracPart.length === 0 ? '1' : `0.${'0'.repeat(fracPart.length - 1)}1`;
+}

@@ -1,0 +1,262 @@
+/**
+ * Timed trades (SPEC §3 and §4 Trade; DESIGN principle 1, fair by construction).
+ *
+ * The client chooses the coin, the direction, the stake and the duration; nothing else. The
+ * server takes the entry price from its own newest recorded tick (refusing when that tick is
+ * stale), fixes the payout from the published table, holds the stake, and at expiry the
+ * settlement takes the exit price from its recorded ticks. A body carrying a price, result
+ * or amount of the client's own is refused as an unknown field; a `payoutPercent` that
+ * differs from the published one is refused (409), so users get what they confirmed.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CreateTradeBody,
+  TRADE_LIST_TABS,
+  type Trade,
+  type TradeListTab,
+  type TradePage,
+} from '../../../common/contract';
+import { displayMicros, formatMicros, parsePercent } from '../../../common/money';
+import { MAX_ENTRY_TICK_AGE_MS, ORDERS_PAGE_SIZE } from '../../../common/rules';
+import { queryRows } from '../../db/client';
+import { trades } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { parseBody } from '../../http/validate';
+import { InsufficientFundsError, placeHold } from '../../ledger/posting';
+import { DURATION_S, loadTradingSettings } from '../settings/trading-settings';
+import { isUuid, positiveAmountField } from '../wallet/parse';
+import { settleDueTradesOfUser } from './settlement';
+import { latestTick } from '../../market/ticks';
+import { tradeView, type TradeRow } from './views';
+
+const COIN_TYPE_PATTERN = /^([A-Z0-9]{2,15})USDT$/;
+/** Pages beyond this are refused: 6 × 100,000 trades is more than anyone has. */
+const MAX_PAGE = 100_000;
+
+/** "10.00" for whole cents, otherwise all six decimals, so a limit is never misquoted. */
+function usdtText(micros: bigint): string {
+  return micros % 10_000n === 0n ? displayMicros(micros, 2, '') : formatMicros(micros);
+}
+
+/** "80" or "80.5": a percent as people write it. */
+function percentText(microPercent: bigint): string {
+  return formatMicros(microPercent).replace(/\.?0+$/, '');
+}
+
+interface Trader {
+  wallet: string;
+  country: string | null;
+  disabled: boolean;
+  listed: boolean;
+}
+
+function parseListQuery(query: unknown): { tab: TradeListTab; page: number } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const tabText = q.tab ?? 'All';
+  if (typeof tabText !== 'string' || !(TRADE_LIST_TABS as readonly string[]).includes(tabText)) {
+    throw badRequest('tab must be Pending, Completed or All.', 'invalid_body', 'tab');
+  }
+  const pageText = q.page ?? '1';
+  if (typeof pageText !== 'string' || !/^[1-9]\d{0,5}$/.test(pageText)) {
+    throw badRequest('page must be a whole number from 1.', 'invalid_body', 'page');
+  }
+  const page = Number(pageText);
+  if (page > MAX_PAGE)
+    throw badRequest(`page must be at most ${MAX_PAGE}.`, 'invalid_body', 'page');
+  return { tab: tabText as TradeListTab, page };
+}
+
+export const tradeRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/createTrade', { config: { access: 'user' } }, async (request, reply) => {
+    const body = parseBody(CreateTradeBody, request.body);
+    const { userId } = sessionOf(request);
+    return runIdempotent(request, reply, 'createTrade', async (tx) => {
+      const pair = COIN_TYPE_PATTERN.exec(body.coinType.trim());
+      const symbol = pair?.[1];
+      if (symbol === undefined) {
+        throw new ApiError(
+          400,
+          'coinType must be a listed coin against USDT, such as BTCUSDT.',
+          'coin_not_listed',
+          'coinType',
+        );
+      }
+      const stakeMicros = positiveAmountField(body.tradeAmount, 'tradeAmount');
+
+      const [trader] = await queryRows<Trader>(
+        tx,
+        sql`select a.id::text as wallet, u.country, (u.disabled_at is not null) as disabled,
+                   exists (select 1 from coins c where c.symbol = ${symbol}) as listed
+            from users u
+            join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
+            where u.id = ${userId}::uuid`,
+      );
+      if (!trader) throw notFound('User not found.');
+      if (trader.disabled) {
+        throw new ApiError(
+          403,
+          'This account is disabled. Please contact support.',
+          'account_disabled',
+        );
+      }
+      if (!trader.listed) {
+        throw new ApiError(
+          404,
+          `${symbol}USDT is not a listed coin.`,
+          'coin_not_listed',
+          'coinType',
+        );
+      }
+
+      const settings = await loadTradingSettings(tx);
+      if (!settings.enabled) {
+        throw new ApiError(
+          403,
+          'Trading is turned off at the moment. Please try again later.',
+          'trading_disabled',
+        );
+      }
+      const country = trader.country?.toUpperCase() ?? null;
+      if (country !== null && settings.blockedCountries.includes(country)) {
+        throw new ApiError(
+          403,
+          `Trading is not available in your country (${country}).`,
+          'trading_disabled',
+        );
+      }
+      if (stakeMicros < settings.minMicros) {
+        throw new ApiError(
+          400,
+          `Minimum trade amount is ${usdtText(settings.minMicros)} USDT`,
+          'amount',
+          'tradeAmount',
+        );
+      }
+      if (stakeMicros > settings.maxMicros) {
+        throw new ApiError(
+          400,
+          `Maximum trade amount is ${usdtText(settings.maxMicros)} USDT`,
+          'amount',
+          'tradeAmount',
+        );
+      }
+
+      const payoutMicroPercent = settings.payoutMicroPercent[body.selectedTime];
+      if (body.payoutPercent !== undefined) {
+        const confirmed = parsePercent(body.payoutPercent);
+        if (!confirmed.ok) {
+          throw new ApiError(
+            400,
+            `payoutPercent: ${confirmed.reason.replace(/^Amount/, 'Percent')}`,
+            'amount',
+            'payoutPercent',
+          );
+        }
+        if (confirmed.micros !== payoutMicroPercent) {
+          throw new ApiError(
+            409,
+            `The payout for this duration is now ${percentText(payoutMicroPercent)}% (you confirmed ${percentText(confirmed.micros)}%). Please review it and confirm again.`,
+            'figures_changed',
+            'payoutPercent',
+          );
+        }
+      }
+
+      const nowMs = Date.now();
+      const tick = await latestTick(tx, symbol);
+      if (tick === null || nowMs - tick.recordedAt.getTime() > MAX_ENTRY_TICK_AGE_MS) {
+        throw new ApiError(503, 'Market data unavailable', 'market_unavailable');
+      }
+
+      const durationS = DURATION_S[body.selectedTime];
+      const row: TradeRow = {
+        id: randomUUID(),
+        userId,
+        symbol,
+        direction: body.tradeType,
+        stakeMicros,
+        durationS,
+        payoutMicroPercent,
+        entryPrice: tick.price,
+        entryTickAt: tick.recordedAt,
+        entrySource: tick.source,
+        createdAt: new Date(nowMs),
+        expiresAt: new Date(nowMs + durationS * 1000),
+        status: 'Pending',
+        result: null,
+        exitPrice: null,
+        exitTickAt: null,
+        exitSource: null,
+        returnedMicros: null,
+        voidReason: null,
+        settledAt: null,
+      };
+      const answer: { trade: Trade } = { trade: tradeView(row) };
+      return {
+        statusCode: 201,
+        body: answer,
+        apply: async (write) => {
+          try {
+            await placeHold(write, trader.wallet, stakeMicros);
+          } catch (error) {
+            if (error instanceof InsufficientFundsError) {
+              throw new InsufficientFundsError('Your available balance is too low for this trade.');
+            }
+            throw error;
+          }
+          await write.insert(trades).values(row);
+          request.log.info(
+            { tradeId: row.id, userId, symbol, durationS },
+            'trade opened; stake held',
+          );
+        },
+      };
+    });
+  });
+
+  app.get('/getUserTrades', { config: { access: 'user' } }, async (request): Promise<TradePage> => {
+    const { tab, page } = parseListQuery(request.query);
+    const { userId } = sessionOf(request);
+    await settleDueTradesOfUser(app.db, app.platformAccounts, userId);
+    const conditions: SQL[] = [eq(trades.userId, userId)];
+    if (tab !== 'All') conditions.push(eq(trades.status, tab));
+    const where = and(...conditions);
+    const [total] = await app.db.select({ n: count() }).from(trades).where(where);
+    const rows = await app.db
+      .select()
+      .from(trades)
+      .where(where)
+      .orderBy(desc(trades.createdAt), desc(trades.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE);
+    const n = total?.n ?? 0;
+    return {
+      trades: rows.map(tradeView),
+      page,
+      pageCount: Math.max(1, Math.ceil(n / ORDERS_PAGE_SIZE)),
+      total: n,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/getTradeDetails/:id',
+    { config: { access: 'user' } },
+    async (request): Promise<{ trade: Trade }> => {
+      const { userId } = sessionOf(request);
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound('Trade not found.');
+      await settleDueTradesOfUser(app.db, app.platformAccounts, userId);
+      const [row] = await app.db
+        .select()
+        .from(trades)
+        .where(and(eq(trades.id, id), eq(trades.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('Trade not found.');
+      return { trade: tradeView(row) };
+    },
+  );
+};
