@@ -4,10 +4,14 @@
  *
  *   npm run bench:transfers            (BENCH_PG_URL, BENCH_SECONDS, BENCH_CONNECTIONS)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { openDatabase } from '../server/db/client';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../server/db/client';
 import { ensurePlatformAccounts, platformShard, walletAccountId } from '../server/ledger/accounts';
 import { checkLedger } from '../server/ledger/check';
 import { postEntry } from '../server/ledger/posting';
@@ -28,6 +32,69 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const USERS = 40;
 const PORT = 3310;
 const PASSWORD = 'Bench-Transfer-2026';
+
+/**
+ * What one createTransfer asks of PostgreSQL, as a pgbench script: the session lookup, the
+ * transfer context and the one write statement (key, transfer row, locks, balances, entry,
+ * postings), with random parties as the HTTP load uses. Kept in step with
+ * server/modules/auth/sessions.ts, server/modules/wallet/transfers.ts and
+ * server/ledger/posting.ts by hand; it is a measuring stick, not the product.
+ */
+const SQL_ONLY_SCRIPT = `\\set s random(1, ${USERS})
+\\set r random(1, ${USERS - 1})
+\\set q (:s + :r - 1) % ${USERS} + 1
+\\set f random(1, 16)
+select s.user_id, u.role, u.disabled_at from sessions s join users u on u.id = s.user_id
+  where s.token_hash = (select token_hash from bench_users where n = :s) and s.expires_at > now() limit 1;
+select u.id, u.username, u.pay_id, a.id, s.transfer_min_micros, s.transfer_charge_micro_percent
+  from users u join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
+  cross join site_settings s
+  where s.id = 1 and (u.id = (select user_id from bench_users where n = :s)
+    or (u.pay_id = (select pay_id from bench_users where n = :q)
+        and u.role = 'user' and u.disabled_at is null));
+with sender as (select user_id, wallet, pay_id from bench_users where n = :s),
+receiver as (select user_id, wallet, pay_id from bench_users where n = :q),
+fee as (select id from bench_fee where n = :f),
+claim as (insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body)
+  select user_id, md5(random()::text), 'createTransfer', md5(random()::text) || md5(random()::text), 201,
+    repeat('x', 520) from sender
+  on conflict do nothing returning key),
+tr as (insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
+    sender_username, receiver_username, amount_micros, fee_micros, net_micros, created_at)
+  select gen_random_uuid(), sender.user_id, receiver.user_id, sender.pay_id, receiver.pay_id,
+    'sender', 'receiver', 1250000, 12500, 1237500, now()
+  from sender, receiver where exists (select 1 from claim) returning id),
+v as (select * from unnest(array[(select wallet from sender), (select wallet from receiver),
+    (select id from fee)], array[-1250000, 1237500, 12500]::bigint[]) as v(id, delta)),
+locked as materialized (select id from ledger_accounts
+  where id in (select id from v) and exists (select 1 from claim) order by id for update),
+moved as (update ledger_accounts a set balance_micros = a.balance_micros + v.delta
+  from v, locked where a.id = v.id and locked.id = a.id returning a.id),
+entry as (insert into journal_entries (kind, reference_type, reference_id, memo)
+  select 'transfer', 'transfer', (select id::text from tr), null
+  where exists (select 1 from claim) returning id),
+lines as (insert into postings (entry_id, account_id, amount_micros)
+  select entry.id, v.id, v.delta from entry, v returning id)
+select (select id from entry), (select count(*) from moved);
+`;
+
+/** Runs pgbench and answers its report; on failure, throws with what it printed. */
+function runPgbench(args: string[]): string {
+  const run = spawnSync('pgbench', args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}${run.stdout}`);
+  return run.stdout;
+}
+
+/** The tables the SQL-only script picks its parties from. */
+async function prepareSqlOnlyTables(database: Database): Promise<void> {
+  await database.db.execute(sql`create table bench_users as
+    select row_number() over (order by u.id) as n, u.id as user_id, a.id as wallet, u.pay_id,
+      (select token_hash from sessions s where s.user_id = u.id limit 1) as token_hash
+    from users u join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'`);
+  await database.db.execute(sql`create table bench_fee as
+    select row_number() over (order by id) as n, id from ledger_accounts
+    where kind = 'fee_revenue'`);
+}
 
 async function main(): Promise<void> {
   console.log('bench: transfers through the API vs pgbench TPC-B-like, same PostgreSQL server');
@@ -123,17 +190,22 @@ async function main(): Promise<void> {
       const apiTps = result.requests.average;
       const non2xx = result.non2xx;
 
+      await prepareSqlOnlyTables(database);
       const report = await checkLedger(database.db);
       await database.close();
 
       const pgbenchUrl = pgbenchDb.url;
       execFileSync('pgbench', ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
       const machinePgbenchBefore = machineBusyMs();
-      const output = execFileSync(
-        'pgbench',
-        ['-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), pgbenchUrl],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      );
+      const output = runPgbench([
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        pgbenchUrl,
+      ]);
       const machinePgbenchMs = machineBusyMs() - machinePgbenchBefore;
       const pgbenchTps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
       const pgbenchTransactions = Number(
@@ -141,6 +213,30 @@ async function main(): Promise<void> {
       );
       const transfers = result.requests.total;
       const perTransfer = (ms: number) => (ms / transfers).toFixed(2);
+
+      // The same transfers as SQL alone: what PostgreSQL can do with the API's statements
+      // when no HTTP, no Node.js and no load generator share the two cores.
+      const scriptPath = path.join(os.tmpdir(), `tw-transfer-${process.pid}.sql`);
+      fs.writeFileSync(scriptPath, SQL_ONLY_SCRIPT);
+      const sqlOnlyOutput = runPgbench([
+        '-n',
+        '-M',
+        'prepared',
+        '-f',
+        scriptPath,
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        appDb.url,
+      ]);
+      fs.rmSync(scriptPath, { force: true });
+      const sqlOnlyTps = Number(/tps = ([\d.]+)/.exec(sqlOnlyOutput)?.[1] ?? NaN);
+      const recheck = await openDatabase({ kind: 'postgres', url: appDb.url, poolSize: 1 });
+      const afterSqlOnly = await checkLedger(recheck.db);
+      await recheck.close();
 
       console.log('');
       console.log(`duration ${SECONDS} s, ${CONNECTIONS} connections each`);
@@ -151,6 +247,9 @@ async function main(): Promise<void> {
         `pgbench TPC-B TPS      ${pgbenchTps.toFixed(0)}   (scale 10, built-in tpcb-like)`,
       );
       console.log(`ratio API / pgbench    ${(apiTps / pgbenchTps).toFixed(2)}   (target >= 0.50)`);
+      console.log(
+        `API's SQL alone TPS    ${sqlOnlyTps.toFixed(0)}   (its three statements through pgbench, no HTTP or Node.js; ${(sqlOnlyTps / pgbenchTps).toFixed(2)} of TPC-B)`,
+      );
       console.log(`server memory (RSS)    ${rssMiB.toFixed(0)} MiB`);
       console.log(
         `CPU ms per transfer    ${perTransfer(machineApiMs)} machine: server ${perTransfer(serverApiMs)}, PostgreSQL ${perTransfer(backendsApiMs)}, rest (load generator, other) ${perTransfer(machineApiMs - serverApiMs - backendsApiMs)}`,
@@ -159,9 +258,11 @@ async function main(): Promise<void> {
         `CPU ms per pgbench tx  ${(machinePgbenchMs / pgbenchTransactions).toFixed(2)} machine (PostgreSQL and pgbench)`,
       );
       console.log(
-        `ledger check           ${report.violations.length === 0 ? 'clean' : report.violations.join('; ')}`,
+        `ledger check           ${report.violations.length === 0 ? 'clean' : report.violations.join('; ')}${afterSqlOnly.violations.length === 0 ? ', clean after the SQL-only run' : `; after the SQL-only run: ${afterSqlOnly.violations.join('; ')}`}`,
       );
-      if (report.violations.length > 0 || non2xx > 0) process.exitCode = 1;
+      if (report.violations.length > 0 || afterSqlOnly.violations.length > 0 || non2xx > 0) {
+        process.exitCode = 1;
+      }
     } finally {
       await server.stop();
     }
