@@ -3,18 +3,13 @@
  * (DATABASE_URL, or the embedded database in DATA_DIR — stop the server first, PGlite
  * allows one process at a time). Prints its figures; exits 1 on any violation.
  */
-import path from 'node:path';
 import { displayMicros } from '../common/money';
-import { loadConfig } from '../server/config';
+import { databaseTarget, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { checkLedger } from '../server/ledger/check';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
-);
+const database = await openDatabase(databaseTarget(config, 2));
 try {
   const startedAt = performance.now();
   const report = await checkLedger(database.db);

@@ -27,6 +27,13 @@ step "end-to-end (Chromium)"
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium" ]; then
   CHROMIUM_PATH="$chromium" npx playwright test
+  # The end-to-end server has stopped; its embedded database now holds every trade the
+  # browser placed. Every settled outcome must re-derive from the recorded ticks, and the
+  # ledger must balance.
+  step "trades verify and ledger check (end-to-end data)"
+  e2e_data="${TMPDIR:-/tmp}/tradewallet-e2e"
+  DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent trades:verify
+  DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent ledger:check
 else
   echo "No Chromium at $chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH." >&2
   exit 1

@@ -161,3 +161,13 @@ function parseFilesKey(value: string | undefined): string | null {
   }
   return text;
 }
+
+/** Where the configured database is: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export function databaseTarget(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  poolSize?: number,
+): { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string } {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') };
+}

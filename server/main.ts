@@ -2,9 +2,8 @@
  * Starts the server: reads the configuration, opens the database (migrating it), seeds,
  * listens, and closes gracefully on SIGINT/SIGTERM.
  */
-import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
@@ -25,11 +24,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
-  );
+  const database = await openDatabase(databaseTarget(config));
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   app.log.info({ database: database.kind }, 'database ready');
   await seed(database.db, config, app.log, app.platformAccounts);

@@ -69,13 +69,7 @@ export async function runIdempotent(
   route: string,
   prepare: (tx: Tx) => Promise<PreparedChange>,
 ): Promise<FastifyReply> {
-  const key = idempotencyKeyOf(request);
-  const { userId } = sessionOf(request);
-  const requestHash = createHash('sha256')
-    .update(`${route}\n${canonicalJson(request.body)}`)
-    .digest('hex');
-  const db = request.server.db;
-  const { keyIsStored, replay } = storedAnswer(db, reply, userId, key, route, requestHash);
+  const { db, userId, key, requestHash, keyIsStored, replay } = keyedRequest(request, reply, route);
 
   try {
     const answer = await db.transaction(async (tx) => {
@@ -129,13 +123,7 @@ export async function runIdempotentEntry(
   prepare: (db: Db) => Promise<PreparedEntry>,
   mapError: (error: unknown) => unknown = (error) => error,
 ): Promise<FastifyReply> {
-  const key = idempotencyKeyOf(request);
-  const { userId } = sessionOf(request);
-  const requestHash = createHash('sha256')
-    .update(`${route}\n${canonicalJson(request.body)}`)
-    .digest('hex');
-  const db = request.server.db;
-  const { keyIsStored, replay } = storedAnswer(db, reply, userId, key, route, requestHash);
+  const { db, userId, key, requestHash, keyIsStored, replay } = keyedRequest(request, reply, route);
 
   try {
     const prepared = await prepare(db);
@@ -162,15 +150,17 @@ export async function runIdempotentEntry(
   }
 }
 
-/** Reads of a stored idempotency key: whether it exists, and its answer replayed. */
-function storedAnswer(
-  db: Db,
-  reply: FastifyReply,
-  userId: string,
-  key: string,
-  route: string,
-  requestHash: string,
-) {
+/**
+ * A money-moving request's key, its user and the hash of its route and body, with the two
+ * reads of a stored key: whether it exists, and its answer replayed.
+ */
+function keyedRequest(request: FastifyRequest, reply: FastifyReply, route: string) {
+  const key = idempotencyKeyOf(request);
+  const { userId } = sessionOf(request);
+  const requestHash = createHash('sha256')
+    .update(`${route}\n${canonicalJson(request.body)}`)
+    .digest('hex');
+  const db: Db = request.server.db;
   const keyIsStored = async (): Promise<boolean> => {
     const rows = await db
       .select({ userId: idempotencyKeys.userId })
@@ -202,5 +192,5 @@ function storedAnswer(
       .send(row.responseBody);
   };
 
-  return { keyIsStored, replay };
+  return { db, userId, key, requestHash, keyIsStored, replay };
 }

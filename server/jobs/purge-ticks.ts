@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
+import { startPeriodicJob } from './periodic';
 
 /** Arbitrary constant, distinct from the migration (727001) and upload purge (727101) locks. */
 export const TICK_PURGE_LOCK_ID = 727_201;
@@ -72,38 +73,20 @@ export function startTickPurge(
   deps: TickPurgeDeps,
   intervalMs = TICK_PURGE_INTERVAL_MS,
 ): () => Promise<void> {
-  if (!Number.isInteger(intervalMs) || intervalMs < 1000) {
-    throw new RangeError('intervalMs must be an integer >= 1000');
-  }
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const run = async () => {
-    let purged = 0;
-    for (let batch = 0; batch < MAX_TICK_PURGE_BATCHES_PER_RUN && !stopped; batch += 1) {
-      const removed = await purgeOldTicks(deps.db, deps.retentionDays);
-      if (removed === null) break;
-      purged += removed;
-      if (removed < TICK_PURGE_BATCH_SIZE) break;
-    }
-    if (purged > 0) deps.log.info({ purged }, 'purged old market ticks');
-  };
-
-  const tick = () => {
-    if (stopped || running !== null) return;
-    running = run()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'tick purge failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  // unref: a pending purge must never keep the process alive on shutdown.
-  const timer = setInterval(tick, intervalMs).unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob({
+    name: 'tick purge',
+    intervalMs,
+    minIntervalMs: 1000,
+    log: deps.log,
+    run: async (isStopped) => {
+      let purged = 0;
+      for (let batch = 0; batch < MAX_TICK_PURGE_BATCHES_PER_RUN && !isStopped(); batch += 1) {
+        const removed = await purgeOldTicks(deps.db, deps.retentionDays);
+        if (removed === null) break;
+        purged += removed;
+        if (removed < TICK_PURGE_BATCH_SIZE) break;
+      }
+      if (purged > 0) deps.log.info({ purged }, 'purged old market ticks');
+    },
+  });
 }

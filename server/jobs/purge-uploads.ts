@@ -10,6 +10,7 @@ import { queryRows, type Db } from '../db/client';
 import { files } from '../db/schema';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../modules/files/claims';
 import type { FileStore } from '../modules/files/storage';
+import { startPeriodicJob } from './periodic';
 
 /** Arbitrary constant, distinct from the migration lock (727_001). */
 export const UPLOAD_PURGE_LOCK_ID = 727_101;
@@ -97,40 +98,22 @@ export function startUploadPurge(
   deps: UploadPurgeDeps,
   intervalMs = UPLOAD_PURGE_INTERVAL_MS,
 ): () => Promise<void> {
-  if (!Number.isInteger(intervalMs) || intervalMs < 1000) {
-    throw new RangeError('intervalMs must be an integer >= 1000');
-  }
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const run = async () => {
-    let purged = 0;
-    for (let batch = 0; batch < MAX_PURGE_BATCHES_PER_RUN && !stopped; batch += 1) {
-      const removed = await purgeUnclaimedUploads(deps.db, deps.store);
-      purged += removed;
-      if (removed < PURGE_BATCH_SIZE) break;
-    }
-    const tempRemoved = stopped ? 0 : await removeStaleTempFiles(deps.store);
-    if (purged > 0 || tempRemoved > 0) {
-      deps.log.info({ purged, tempRemoved }, 'purged unclaimed uploads');
-    }
-  };
-
-  const tick = () => {
-    if (stopped || running !== null) return;
-    running = run()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'upload purge failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  // unref: a pending purge must never keep the process alive on shutdown.
-  const timer = setInterval(tick, intervalMs).unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob({
+    name: 'upload purge',
+    intervalMs,
+    minIntervalMs: 1000,
+    log: deps.log,
+    run: async (isStopped) => {
+      let purged = 0;
+      for (let batch = 0; batch < MAX_PURGE_BATCHES_PER_RUN && !isStopped(); batch += 1) {
+        const removed = await purgeUnclaimedUploads(deps.db, deps.store);
+        purged += removed;
+        if (removed < PURGE_BATCH_SIZE) break;
+      }
+      const tempRemoved = isStopped() ? 0 : await removeStaleTempFiles(deps.store);
+      if (purged > 0 || tempRemoved > 0) {
+        deps.log.info({ purged, tempRemoved }, 'purged unclaimed uploads');
+      }
+    },
+  });
 }

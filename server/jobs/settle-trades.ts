@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { PlatformAccounts } from '../ledger/accounts';
 import { settleDueTrades } from '../modules/trades/settlement';
+import { startPeriodicJob } from './periodic';
 
 export { settleDueTrades, settleDueTradesOfUser } from '../modules/trades/settlement';
 
@@ -34,45 +35,29 @@ export function startTradeSettlement(
   deps: SettlementSweeperDeps,
   intervalMs = SETTLE_INTERVAL_MS,
 ): () => Promise<void> {
-  if (!Number.isInteger(intervalMs) || intervalMs < 10) {
-    throw new RangeError('intervalMs must be an integer >= 10');
-  }
   const now = deps.now ?? Date.now;
   const quarantine = new Map<string, number>();
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  const run = async () => {
-    const nowMs = now();
-    for (const [id, untilMs] of quarantine) if (untilMs <= nowMs) quarantine.delete(id);
-    const summary = await settleDueTrades(deps.db, deps.platformAccounts, nowMs, {
-      excludeIds: [...quarantine.keys()],
-    });
-    for (const failure of summary.failed) {
-      if (quarantine.size < QUARANTINE_MAX) quarantine.set(failure.tradeId, nowMs + QUARANTINE_MS);
-      deps.log.error(
-        { err: failure.error, tradeId: failure.tradeId },
-        'trade settlement failed; retrying later',
-      );
-    }
-    if (summary.more) deps.log.warn({ settled: summary.settled }, 'settlement backlog remains');
-  };
-
-  const tick = () => {
-    if (stopped || running !== null) return;
-    running = run()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'settlement sweep failed'))
-      .finally(() => {
-        running = null;
+  return startPeriodicJob({
+    name: 'settlement sweep',
+    intervalMs,
+    minIntervalMs: 10,
+    log: deps.log,
+    run: async () => {
+      const nowMs = now();
+      for (const [id, untilMs] of quarantine) if (untilMs <= nowMs) quarantine.delete(id);
+      const summary = await settleDueTrades(deps.db, deps.platformAccounts, nowMs, {
+        excludeIds: [...quarantine.keys()],
       });
-  };
-
-  // unref: the sweeper must never keep the process alive on shutdown.
-  const timer = setInterval(tick, intervalMs).unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+      for (const failure of summary.failed) {
+        if (quarantine.size < QUARANTINE_MAX) {
+          quarantine.set(failure.tradeId, nowMs + QUARANTINE_MS);
+        }
+        deps.log.error(
+          { err: failure.error, tradeId: failure.tradeId },
+          'trade settlement failed; retrying later',
+        );
+      }
+      if (summary.more) deps.log.warn({ settled: summary.settled }, 'settlement backlog remains');
+    },
+  });
 }
