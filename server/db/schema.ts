@@ -139,6 +139,11 @@ export const siteSettings = pgTable(
     whatsappLink: text('whatsapp_link'),
     telegramLink: text('telegram_link'),
     emailLink: text('email_link'),
+    /**
+     * Script address of the third-party live-chat widget the help page loads; the security
+     * policy allows exactly its origin. Null: the help page shows the support links instead.
+     */
+    chatWidgetUrl: text('chat_widget_url'),
     transferMinMicros: bigint('transfer_min_micros', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -550,5 +555,61 @@ export const trades = pgTable(
       sql`(${t.status} = 'Pending' and ${t.result} is null and ${t.settledAt} is null and ${t.returnedMicros} is null)
         or (${t.status} = 'Completed' and ${t.result} is not null and ${t.settledAt} is not null and ${t.returnedMicros} >= 0)`,
     ),
+  ],
+);
+
+/**
+ * Identity verification requests. The documents and the face scan are uploaded files
+ * (encrypted at rest, metadata stripped) claimed by the request; only their owner and admins
+ * reach them, through short-lived signed links. One open (Pending) request per user.
+ */
+export const kycRequests = pgTable(
+  'kyc_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: text('date_of_birth').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** ISO 3166 alpha-2 as the spec lists them (UK for the United Kingdom). */
+    country: text('country').notNull(),
+    employmentStatus: text('employment_status').notNull(),
+    /** Yearly income in micro-units of the user's currency; a non-negative whole number. */
+    annualIncomeMicros: bigint('annual_income_micros', { mode: 'bigint' }).notNull(),
+    documentType: text('document_type', { enum: ['ID', 'Passport', 'DL'] }).notNull(),
+    idFrontFileId: uuid('id_front_file_id')
+      .notNull()
+      .references(() => files.id),
+    idBackFileId: uuid('id_back_file_id')
+      .notNull()
+      .references(() => files.id),
+    cameraRollFileId: uuid('camera_roll_file_id')
+      .notNull()
+      .references(() => files.id),
+    status: text('status', { enum: ['Pending', 'Completed', 'Rejected'] })
+      .notNull()
+      .default('Pending'),
+    /** Why an admin rejected it; shown to the user. */
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kyc_requests_user_idx').on(t.userId, t.createdAt),
+    index('kyc_requests_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('kyc_requests_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'Pending'`),
+    check('kyc_requests_document_type_check', sql`${t.documentType} in ('ID', 'Passport', 'DL')`),
+    check('kyc_requests_status_check', sql`${t.status} in ('Pending', 'Completed', 'Rejected')`),
+    check('kyc_requests_income_check', sql`${t.annualIncomeMicros} >= 0`),
   ],
 );
