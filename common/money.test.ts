@@ -11,6 +11,7 @@ import {
   parseCoinUnits,
   parsePercent,
   splitFee,
+  winProfitMicros,
 } from './money';
 
 describe('parseAmount', () => {
@@ -100,5 +101,18 @@ describe('fees and conversions', () => {
     expect(parseCoinUnits(0.01)).toEqual({ ok: true, units: 1_000_000n });
     expect(parseCoinUnits('1e-2').ok).toBe(false);
     expect(parseCoinUnits('0.000000001').ok).toBe(false);
+  });
+});
+
+describe('winProfitMicros', () => {
+  it('rounds the profit of a win down to the micro', () => {
+    expect(winProfitMicros(10_000_000n, 80_000_000n)).toBe(8_000_000n);
+    expect(winProfitMicros(1n, 80_000_000n)).toBe(0n);
+    expect(winProfitMicros(33_333_333n, 82_500_000n)).toBe(27_499_999n);
+  });
+
+  it('refuses a payout outside 0..100 % and a negative stake', () => {
+    expect(() => winProfitMicros(1n, 100_000_001n)).toThrow(RangeError);
+    expect(() => winProfitMicros(-1n, 1n)).toThrow(RangeError);
   });
 });

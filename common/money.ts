@@ -126,6 +126,19 @@ export function splitFee(amountMicros: bigint, feeMicroPercent: bigint): FeeSpli
 }
 
 /**
+ * The profit of a winning trade: floor(stake × payout ÷ 100 %). Rounded down, so the house
+ * never pays more than the published percent (and less by under one micro-USDT). The same
+ * function prices the confirmation dialog and the settlement.
+ */
+export function winProfitMicros(stakeMicros: bigint, payoutMicroPercent: bigint): bigint {
+  if (stakeMicros < 0n) throw new RangeError('stake must be non-negative');
+  if (payoutMicroPercent < 0n || payoutMicroPercent > HUNDRED_PERCENT_MICRO) {
+    throw new RangeError('payout must be within 0..100 percent');
+  }
+  return (stakeMicros * payoutMicroPercent) / HUNDRED_PERCENT_MICRO;
+}
+
+/**
  * Coin quantities (deposit and withdrawal conversions) have eight decimals: 1 coin is
  * 100,000,000 units. Rates are USDT per coin, in micros.
  */

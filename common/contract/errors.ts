@@ -31,6 +31,9 @@ export const API_ERROR_CODES = [
   'unsupported_media_type',
   'market_unavailable',
   'trading_disabled',
+  'trading_restricted',
   'coin_not_listed',
+  'kyc_pending',
+  'already_verified',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -26,7 +26,7 @@
  * settlement.
  */
 import { sql } from 'drizzle-orm';
-import { HUNDRED_PERCENT_MICRO } from '../../common/money';
+import { winProfitMicros as sharedWinProfitMicros } from '../../common/money';
 import { SETTLEMENT_WINDOW_S } from '../../common/rules';
 import { queryRows } from '../db/client';
 import { platformShard, type PlatformAccounts } from './accounts';
@@ -86,11 +86,10 @@ export function tradeOutcome(
 
 /** Profit of a winning trade: floor(stake × payout ÷ 100 %), in micro-USDT. */
 export function winProfitMicros(stakeMicros: bigint, payoutMicroPercent: bigint): bigint {
+  // A settled trade always has a stake and a payout; zero means a corrupt row.
   if (stakeMicros <= 0n) throw new RangeError('stake must be positive');
-  if (payoutMicroPercent <= 0n || payoutMicroPercent > HUNDRED_PERCENT_MICRO) {
-    throw new RangeError('payout must be within (0, 100] percent');
-  }
-  return (stakeMicros * payoutMicroPercent) / HUNDRED_PERCENT_MICRO;
+  if (payoutMicroPercent <= 0n) throw new RangeError('payout must be positive');
+  return sharedWinProfitMicros(stakeMicros, payoutMicroPercent);
 }
 
 /**

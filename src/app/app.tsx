@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { InspectionEvent, Observer } from 'xstate';
+import { MarketFeedProvider } from '../services/market-feed-react';
 import { createQueryClient } from '../services/query-client';
 import { GlobalStyle } from '../ui/global-style';
 import { theme } from '../ui/theme';
@@ -22,7 +23,9 @@ export function App({ inspect }: { inspect?: Observer<InspectionEvent> | undefin
           <QueryClientProvider client={queryClient}>
             <ToastProvider>
               <AuthProvider inspect={inspect}>
-                <AppShell />
+                <MarketFeedProvider>
+                  <AppShell />
+                </MarketFeedProvider>
               </AuthProvider>
             </ToastProvider>
           </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { CoinList, SiteSettingResponse, UserResponse } from '../../common/contract';
+import { AppConfig, CoinList, SiteSettingResponse, UserResponse } from '../../common/contract';
 import { api } from './api-client';
 
 /**
@@ -12,6 +12,7 @@ export const queryKeys = {
   adminProfile: ['admin', 'profile'] as const,
   siteSetting: ['siteSetting'] as const,
   coinList: ['coinList'] as const,
+  appConfig: ['appConfig'] as const,
   depositMethods: ['methods', 'deposit'] as const,
   withdrawMethods: ['methods', 'withdraw'] as const,
   logs: ['logs'] as const,
@@ -78,11 +79,25 @@ export function useSiteSetting() {
 }
 
 /** The listed coins' symbols (GET /api/getCoinList). */
-export function useCoinList() {
+export function useCoinList({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.coinList,
     queryFn: ({ signal }) =>
       api.get('/getCoinList', CoinList, { signal, retries: 0, auth: 'none' }),
     staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+/**
+ * The runtime configuration (GET /api/config, no token): where the market worker reads
+ * prices, and the trading rules.
+ */
+export function useAppConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.appConfig,
+    queryFn: ({ signal }) => api.get('/config', AppConfig, { signal, retries: 0, auth: 'none' }),
+    staleTime: 5 * 60_000,
+    enabled,
   });
 }

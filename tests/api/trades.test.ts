@@ -356,7 +356,7 @@ describe('createTrade', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
         error: 'Trading is not available in your country (FR).',
-        code: 'trading_disabled',
+        code: 'trading_restricted',
       });
       expect((await createTrade(elsewhere.auth, trade())).statusCode).toBe(201);
 

@@ -125,7 +125,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(
           403,
           `Trading is not available in your country (${country}).`,
-          'trading_disabled',
+          'trading_restricted',
         );
       }
       if (stakeMicros < settings.minMicros) {

@@ -7,6 +7,7 @@ import { ButtonLink } from '../../ui/button';
 import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
+import { MarketSnapshot } from '../markets/market-snapshot';
 
 interface Feature {
   Icon: ComponentType<{ sizePx?: number }>;
@@ -32,7 +33,10 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** `/` for signed-out visitors: what the product is, and the way in. */
+/** Coins shown live on the signed-out home: the first of the listed coins. */
+const HOME_COINS = 5;
+
+/** `/` for signed-out visitors: what the product is, live prices, and the way in. */
 export default function HomePage() {
   const { i18n } = useLingui();
   return (
@@ -53,6 +57,7 @@ export default function HomePage() {
           </ButtonLink>
         </Actions>
       </Hero>
+      <MarketSnapshot count={HOME_COINS} title={<Trans>Live prices</Trans>} />
       <Features>
         {FEATURES.map(({ Icon, title, text }) => (
           <FeatureItem key={title.id}>

@@ -1,119 +1,166 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useLocation } from 'wouter';
+import { useMarketPrices, useMarketStatus } from '../../services/market-feed-react';
 import { useCoinList } from '../../services/queries';
-import { ChevronRightIcon } from '../../ui/icons';
-import { EmptyState, ErrorMessage, Page, Section, SectionTitle } from '../../ui/page';
+import { MarketsIcon } from '../../ui/icons';
+import { EmptyState, ErrorMessage, Page, Section } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
+import { CoinList, CoinListHeader, CoinRow, useOpenTrade } from './coin-row';
+import { HotCoins } from './hot-coins';
+import { listedRows, rowsForTab, type MarketTab } from './market-lists';
+import { marketErrorMessage } from './market-text';
 
-/** The listed coins; tapping one opens /trade with its USDT pair. */
+const TABS: readonly { id: MarketTab; label: MessageDescriptor }[] = [
+  { id: 'all', label: msg`All Coins` },
+  { id: 'gainers', label: msg`Gainers` },
+  { id: 'losers', label: msg`Losers` },
+];
+
+/**
+ * /markets (SPEC §2): Hot Coins, then the listed coins by tab (All Coins, Gainers, Losers)
+ * with live prices. Tapping a coin opens /trade with its pair.
+ */
 export default function MarketsPage() {
-  const { t } = useLingui();
-  const coins = useCoinList();
-  const [, navigate] = useLocation();
-  const message = coins.error?.message ?? '';
+  const { i18n, t } = useLingui();
+  const [tab, setTab] = useState<MarketTab>('all');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys move between the tabs, as in any tab list.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const index = (TABS.findIndex((x) => x.id === tab) + step + TABS.length) % TABS.length;
+    const next = TABS[index];
+    if (!next) return;
+    setTab(next.id);
+    tabRefs.current[index]?.focus();
+  };
 
   return (
     <Page>
-      <Section aria-labelledby="coins-title">
-        <SectionTitle id="coins-title">
-          <Trans>All Coins</Trans>
-        </SectionTitle>
-        {coins.isPending && (
-          <Loading>
-            <Spinner sizePx={24} label={t`Fetching market data...`} />
-            <Trans>Fetching market data...</Trans>
-          </Loading>
-        )}
-        {coins.isError && (
-          <ErrorMessage>
-            <Trans>Error: {message}</Trans>
-          </ErrorMessage>
-        )}
-        {coins.data && coins.data.length === 0 && (
-          <EmptyState title={<Trans>No coins match this category.</Trans>} />
-        )}
-        {coins.data && coins.data.length > 0 && (
-          <CoinList>
-            {coins.data.map((symbol) => (
-              <li key={symbol}>
-                <CoinButton
-                  type="button"
-                  onClick={() => navigate('/trade', { state: { symbol: `${symbol}USDT` } })}
-                >
-                  <CoinBadge aria-hidden="true">{symbol.slice(0, 1)}</CoinBadge>
-                  <Pair>
-                    <strong>{symbol}</strong>
-                    <span>/USDT</span>
-                  </Pair>
-                  <ChevronRightIcon sizePx={18} />
-                </CoinButton>
-              </li>
-            ))}
-          </CoinList>
-        )}
+      <HotCoins />
+      <Section>
+        <Tabs role="tablist" aria-label={t`Markets`} onKeyDown={onKeyDown}>
+          {TABS.map(({ id, label }, index) => (
+            <Tab
+              key={id}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              id={`markets-tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls="markets-panel"
+              tabIndex={tab === id ? 0 : -1}
+              onClick={() => setTab(id)}
+            >
+              {i18n._(label)}
+            </Tab>
+          ))}
+        </Tabs>
+        <Panel id="markets-panel" role="tabpanel" aria-labelledby={`markets-tab-${tab}`}>
+          <MarketPanel tab={tab} />
+        </Panel>
       </Section>
     </Page>
   );
 }
 
+/**
+ * The coins of one tab. It re-renders on every tick (the sort order may change), but each
+ * row is memoized on its quote, so only the rows whose coin changed render again. A tick
+ * renders as a deferred value: React renders the rows in slices of a few milliseconds,
+ * yielding to input and frames in between, instead of in one long task.
+ */
+function MarketPanel({ tab }: { tab: MarketTab }) {
+  const { i18n, t } = useLingui();
+  const coins = useCoinList();
+  const prices = useDeferredValue(useMarketPrices('all'));
+  const status = useMarketStatus();
+  const openTrade = useOpenTrade();
+  const rows = useMemo(
+    () => rowsForTab(tab, listedRows(coins.data ?? [], prices)),
+    [tab, coins.data, prices],
+  );
+  const failed = status.phase === 'error';
+  const waiting = !failed && (coins.isPending || (rows.length > 0 && prices.size === 0));
+  const message = i18n._(marketErrorMessage(status.error));
+
+  return (
+    <>
+      {failed && (
+        <ErrorMessage>
+          <Trans>Error: {message}</Trans>
+        </ErrorMessage>
+      )}
+      {waiting && (
+        <Loading role="status">
+          <Spinner sizePx={20} current />
+          <Trans>Fetching market data...</Trans>
+        </Loading>
+      )}
+      {!waiting && rows.length === 0 && !(failed && prices.size === 0) && (
+        <EmptyState
+          icon={<MarketsIcon sizePx={32} />}
+          title={<Trans>No coins match this category.</Trans>}
+        />
+      )}
+      {!waiting && rows.length > 0 && prices.size > 0 && (
+        <>
+          <CoinListHeader />
+          <CoinList label={t`Coins`}>
+            {rows.map(({ symbol, quote }) => (
+              <CoinRow key={symbol} symbol={symbol} quote={quote} onOpen={openTrade} />
+            ))}
+          </CoinList>
+        </>
+      )}
+    </>
+  );
+}
+
+const Tabs = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Tab = styled.button`
+  min-height: 40px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 const Loading = styled.p`
   display: flex;
   align-items: center;
+  justify-content: center;
   gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.xl};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const CoinList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  overflow: hidden;
-
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const CoinButton = styled.button`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  width: 100%;
-  min-height: 60px;
-  padding: 0 ${({ theme }) => theme.space.lg};
-  border: 0;
-  background: transparent;
-  text-align: left;
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-  > svg {
-    color: ${({ theme }) => theme.colors.textFaint};
-  }
-`;
-
-const CoinBadge = styled.span`
-  display: grid;
-  place-items: center;
-  width: 36px;
-  height: 36px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.accent};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
-
-const Pair = styled.span`
-  flex: 1;
-
-  span {
-    color: ${({ theme }) => theme.colors.textFaint};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
 `;

@@ -1,23 +1,36 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { TradeListTab } from '../../../common/contract';
+import { useUserTrades } from '../../services/trade-queries';
+import { Button } from '../../ui/button';
 import { OrdersIcon } from '../../ui/icons';
-import { EmptyState, Page } from '../../ui/page';
+import { EmptyState, Figure, Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
+import { OrderCard, OrderList } from './order-card';
+import { TradeCountdowns } from './trade-countdowns';
 
-type OrdersTab = 'pending' | 'completed' | 'all';
-
-const TABS: readonly { id: OrdersTab; label: MessageDescriptor }[] = [
-  { id: 'pending', label: msg`Pending` },
-  { id: 'completed', label: msg`Completed` },
-  { id: 'all', label: msg`All Orders` },
+const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
+  { id: 'Pending', label: msg`Pending` },
+  { id: 'Completed', label: msg`Completed` },
+  { id: 'All', label: msg`All Orders` },
 ];
 
-/** The user's timed trades by tab (All Orders first shown). */
+/**
+ * The user's timed trades by tab, All Orders first (SPEC §2): 6 a page, newest first,
+ * previous/next and 'Page x / y' only with more than one page.
+ */
 export default function OrdersPage() {
   const { i18n, t } = useLingui();
-  const [tab, setTab] = useState<OrdersTab>('all');
+  const [tab, setTab] = useState<TradeListTab>('All');
+  const [page, setPage] = useState(1);
+  const selectTab = (next: TradeListTab) => {
+    setTab(next);
+    setPage(1);
+  };
   return (
     <Page>
       <Tabs role="tablist" aria-label={t`Orders`}>
@@ -29,19 +42,107 @@ export default function OrdersPage() {
             role="tab"
             aria-selected={tab === id}
             aria-controls="orders-panel"
-            onClick={() => setTab(id)}
+            onClick={() => selectTab(id)}
           >
             {i18n._(label)}
           </Tab>
         ))}
       </Tabs>
-      <div id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
-        <EmptyState
-          icon={<OrdersIcon sizePx={32} />}
-          title={<Trans>No orders available in this tab.</Trans>}
-        />
-      </div>
+      <Panel id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
+        {/* Keyed by tab: another tab's page is never shown as this one's placeholder. */}
+        <OrdersTab key={tab} tab={tab} page={page} onPage={setPage} />
+      </Panel>
     </Page>
+  );
+}
+
+function OrdersTab({
+  tab,
+  page,
+  onPage,
+}: {
+  tab: TradeListTab;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  const orders = useUserTrades(tab, page);
+  const data = orders.data;
+  const settled = orders.isPlaceholderData ? undefined : data;
+
+  // Trades settle and leave the Pending tab, so a later page can run empty: step back.
+  useEffect(() => {
+    if (settled && settled.trades.length === 0 && page > settled.pageCount) {
+      onPage(settled.pageCount);
+    }
+  }, [settled, page, onPage]);
+
+  if (orders.isError && !data) {
+    return (
+      <LoadError onRetry={() => void orders.refetch()} busy={orders.isFetching}>
+        <Trans>Error loading orders. Please try again.</Trans>
+      </LoadError>
+    );
+  }
+  if (!data) return <OrdersSkeleton />;
+  const pageNumber = data.page;
+  const pages = data.pageCount;
+  if (data.trades.length === 0) {
+    return (
+      <EmptyState
+        icon={<OrdersIcon sizePx={32} />}
+        title={<Trans>No orders available in this tab.</Trans>}
+      />
+    );
+  }
+  return (
+    <TradeCountdowns trades={data.trades}>
+      <OrderList aria-busy={orders.isPlaceholderData || undefined} aria-label={t`Orders`}>
+        {data.trades.map((trade) => (
+          <OrderCard key={trade._id} trade={trade} />
+        ))}
+      </OrderList>
+      {pages > 1 && (
+        <Pager aria-label={t`Order pages`}>
+          <Button
+            variant="secondary"
+            disabled={pageNumber <= 1 || orders.isFetching}
+            onClick={() => onPage(Math.max(1, pageNumber - 1))}
+          >
+            <Trans>Previous</Trans>
+          </Button>
+          <Figure aria-live="polite">
+            <Trans>
+              Page {pageNumber} / {pages}
+            </Trans>
+          </Figure>
+          <Button
+            variant="secondary"
+            disabled={pageNumber >= pages || orders.isFetching}
+            onClick={() => onPage(Math.min(pages, pageNumber + 1))}
+          >
+            <Trans>Next</Trans>
+          </Button>
+        </Pager>
+      )}
+    </TradeCountdowns>
+  );
+}
+
+function OrdersSkeleton() {
+  const { t } = useLingui();
+  return (
+    <OrderList role="status" aria-label={t`Loading...`}>
+      {[0, 1, 2].map((index) => (
+        <li key={index}>
+          <SkeletonCard>
+            <Skeleton $widthPx={110} $heightPx={16} />
+            <Skeleton $widthPx={140} $heightPx={10} />
+            <Skeleton $widthPx={260} $heightPx={28} />
+          </SkeletonCard>
+        </li>
+      ))}
+    </OrderList>
   );
 }
 
@@ -57,16 +158,44 @@ const Tabs = styled.div`
 
 const Tab = styled.button`
   min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space.xs};
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: 1.2;
   cursor: pointer;
 
   &[aria-selected='true'] {
     background: ${({ theme }) => theme.colors.surfaceRaised};
     color: ${({ theme }) => theme.colors.text};
   }
+`;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const SkeletonCard = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Pager = styled.nav`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

@@ -1,16 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { TRADE_DURATIONS_S } from '../../../common/rules';
-import { InfoIcon } from '../../ui/icons';
+import { fromPromise } from 'xstate';
+import type { AppConfig, User } from '../../../common/contract';
+import { tradeMachine } from '../../machines/trade.machine';
+import { termsFrom } from '../../machines/trade-terms';
+import { queryKeys, useAppConfig } from '../../services/queries';
+import { createTrade } from '../../services/trade-api';
+import { invalidateAfterTrade, useUserTrades } from '../../services/trade-queries';
 import { Card, Muted, Page, Section, SectionTitle } from '../../ui/page';
+import { OrderCard, OrderList } from '../orders/order-card';
+import { TradeCountdowns } from '../orders/trade-countdowns';
+import { LoadError } from '../shared/load-error';
+import { useNoticeToasts } from '../shared/use-notice-toasts';
+import { WithUser } from '../shared/with-user';
+import type { EntryLine } from './chart-engine';
+import { PairHeader } from './pair-header';
+import { PriceChart } from './price-chart';
+import { TradeConfirmDialog } from './trade-confirm-dialog';
+import { TradeForm } from './trade-form';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
-const SYMBOL_PATTERN = /^[A-Z0-9]{2,20}USDT$/;
+const MAX_ENTRY_LINES = 3;
+const SYMBOL_PATTERN = /^[A-Z0-9]{2,15}USDT$/;
 
 /** The pair arrives in the navigation state from Markets (SPEC §2); Bitcoin otherwise. */
-function symbolFromState(state: unknown): string {
+export function symbolFromState(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'symbol' in state) {
     const { symbol } = state as { symbol: unknown };
     if (typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol)) return symbol;
@@ -18,100 +37,137 @@ function symbolFromState(state: unknown): string {
   return DEFAULT_SYMBOL;
 }
 
+/**
+ * /trade (SPEC §2, §4): the pair's live price, 24 h high and change, a live chart, the
+ * trade form (Buy up, Sell down, stake, duration with its payout) with its confirmation
+ * dialog, and the user's open trades with their countdowns.
+ */
 export default function TradePage() {
-  const { t } = useLingui();
   const symbol = symbolFromState(useHistoryState());
-  const base = symbol.slice(0, -'USDT'.length);
-  const [durationS, setDurationS] = useState<number>(TRADE_DURATIONS_S[0]);
-  const durationLabel = (seconds: number) => {
-    const minutes = seconds / 60;
-    return seconds < 60 ? t`${seconds}s` : t`${minutes}m`;
-  };
+  return <WithUser>{(user) => <TradeScreen key={symbol} symbol={symbol} user={user} />}</WithUser>;
+}
+
+function TradeScreen({ symbol, user }: { symbol: string; user: User }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const config = useAppConfig();
+  const [logic] = useState(() =>
+    tradeMachine.provide({
+      actors: {
+        createTrade: fromPromise(({ input }) => createTrade(input.request, input.idempotencyKey)),
+        // After figures_changed: the config and the balance as the server has them now.
+        loadTerms: fromPromise(async () => {
+          await queryClient.refetchQueries(
+            { queryKey: queryKeys.appConfig, type: 'active' },
+            { throwOnError: true },
+          );
+          await queryClient.refetchQueries(
+            { queryKey: queryKeys.user, type: 'active' },
+            { throwOnError: true },
+          );
+          const fresh = queryClient.getQueryData<AppConfig>(queryKeys.appConfig);
+          const freshUser = queryClient.getQueryData<User>(queryKeys.user);
+          if (!fresh || !freshUser) throw new Error('The trading terms could not be loaded');
+          return termsFrom(fresh.trading, freshUser.balance);
+        }),
+      },
+      actions: {
+        refreshTradeData: () => {
+          void invalidateAfterTrade(queryClient);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.appConfig });
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { symbol } });
+  useNoticeToasts(actor);
+
+  const trading = config.data?.trading;
+  useEffect(() => {
+    if (trading) actor.send({ type: 'TERMS', terms: termsFrom(trading, user.balance) });
+  }, [actor, trading, user.balance]);
+
+  const open = useUserTrades('Pending', 1);
+  const openTrades = open.data?.trades;
+  const openShown = openTrades?.length ?? 0;
+  const openTotal = open.data?.total ?? 0;
+  const entryLines = useMemo<EntryLine[]>(
+    () =>
+      (openTrades ?? [])
+        .filter((trade) => trade.coinType === symbol)
+        // Newest first: more lines than this only stack their labels on one another.
+        .slice(0, MAX_ENTRY_LINES)
+        .map((trade) => ({
+          id: trade._id,
+          price: Number(trade.coinPrice),
+          direction: trade.tradeType,
+          title: trade.tradeType === 'buy' ? t`Buy` : t`Sell`,
+        })),
+    [openTrades, symbol, t],
+  );
 
   return (
     <Page>
-      <PairCard>
-        <PairName>
-          {base}
-          <span>/USDT</span>
-        </PairName>
-        <Muted>
-          <Trans>Timed trade</Trans>
-        </Muted>
-      </PairCard>
-      <Section aria-labelledby="duration-title">
-        <SectionTitle id="duration-title">
-          <Trans>Duration</Trans>
-        </SectionTitle>
-        <Durations role="group" aria-labelledby="duration-title">
-          {TRADE_DURATIONS_S.map((seconds) => (
-            <Duration
-              key={seconds}
-              type="button"
-              aria-pressed={durationS === seconds}
-              onClick={() => setDurationS(seconds)}
-            >
-              {durationLabel(seconds)}
-            </Duration>
-          ))}
-        </Durations>
-      </Section>
-      <Card role="status" aria-label={t`Market status`}>
-        <Status>
-          <InfoIcon sizePx={20} />
-          <Trans>
-            Live prices are not connected, so orders cannot be placed on this pair right now.
-          </Trans>
-        </Status>
+      <PairHeader symbol={symbol} />
+      <Card>
+        <PriceChart symbol={symbol} entryLines={entryLines} />
       </Card>
+      {config.isError && !config.data ? (
+        <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
+          <Trans>Could not load the trading rules.</Trans>
+        </LoadError>
+      ) : (
+        <TradeForm actor={actor} />
+      )}
+      <Section aria-labelledby="open-trades-title">
+        <TitleRow>
+          <SectionTitle id="open-trades-title">
+            <Trans>Open trades</Trans>
+          </SectionTitle>
+          <AllOrders href="/orders">
+            <Trans>All orders</Trans>
+          </AllOrders>
+        </TitleRow>
+        {open.isError && !open.data ? (
+          <LoadError onRetry={() => void open.refetch()} busy={open.isFetching}>
+            <Trans>Error loading orders. Please try again.</Trans>
+          </LoadError>
+        ) : openTrades && openTrades.length === 0 ? (
+          <Muted>
+            <Trans>No open trades.</Trans>
+          </Muted>
+        ) : openTrades ? (
+          <TradeCountdowns trades={openTrades}>
+            <OrderList aria-label={t`Open trades`}>
+              {openTrades.map((trade) => (
+                <OrderCard key={trade._id} trade={trade} />
+              ))}
+            </OrderList>
+            {openTotal > openTrades.length && (
+              <Muted>
+                <Trans>
+                  {openShown} of {openTotal} open trades shown. <Link href="/orders">See all</Link>
+                </Trans>
+              </Muted>
+            )}
+          </TradeCountdowns>
+        ) : null}
+      </Section>
+      <TradeConfirmDialog actor={actor} />
     </Page>
   );
 }
 
-const PairCard = styled(Card)`
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const PairName = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-`;
-
-const Durations = styled.div`
-  display: grid;
-  grid-template-columns: repeat(4, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Duration = styled.button`
-  min-height: ${({ theme }) => theme.sizes.touchPx}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  font-variant-numeric: tabular-nums;
-  cursor: pointer;
-
-  &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: rgba(108, 124, 255, 0.16);
-    color: ${({ theme }) => theme.colors.primaryHover};
-  }
-`;
-
-const Status = styled.p`
+const TitleRow = styled.div`
   display: flex;
+  align-items: baseline;
+  justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
 
-  svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.accent};
-  }
+const AllOrders = styled(Link)`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.primaryHover};
+  text-decoration: none;
 `;

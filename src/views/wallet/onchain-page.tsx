@@ -1,14 +1,23 @@
 import { Trans } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { HistoryIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, Section, SectionTitle } from '../../ui/page';
+import { HotCoins } from '../markets/hot-coins';
+import { MarketSnapshot } from '../markets/market-snapshot';
 import { WithUser } from '../shared/with-user';
 import { BalanceCard } from './balance-card';
 import { NoticeBanner } from './notice-banner';
 import { VerificationPrompt } from './verification-prompt';
 import { WalletActions } from './wallet-actions';
 
-/** The signed-in home: balance, Pay ID, the money actions and the admin's notice. */
+/** Coins in the market snapshot: the first of the listed coins. */
+const SNAPSHOT_COINS = 4;
+
+/**
+ * The signed-in home: balance, Pay ID, the money actions, the admin's notice, and the
+ * market at a glance (Hot Coins and a few live prices).
+ */
 export default function OnchainPage() {
   return (
     <WithUser>
@@ -18,6 +27,16 @@ export default function OnchainPage() {
           {user.appNotice?.trim() && <NoticeBanner notice={user.appNotice.trim()} />}
           <WalletActions />
           <VerificationPrompt user={user} />
+          <HotCoins />
+          <MarketSnapshot
+            count={SNAPSHOT_COINS}
+            title={<Trans>Market snapshot</Trans>}
+            action={
+              <Link href="/markets">
+                <Trans>View all markets</Trans>
+              </Link>
+            }
+          />
           <Section aria-labelledby="history-title">
             <SectionTitle id="history-title">
               <Trans>History</Trans>

@@ -1,0 +1,75 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Trade, TradeListTab } from '../../common/contract';
+import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
+import { queryKeys } from './queries';
+import { fetchMarketTicks, fetchTradeDetails, fetchUserTrades } from './trade-api';
+
+/**
+ * The trade data in the query cache. Lists share the `trades` prefix; a trade's detail sits
+ * under `details` beside the other records, so refreshing every detail after money moved
+ * includes it.
+ */
+export const tradeKeys = {
+  lists: ['trades'] as const,
+  list: (tab: TradeListTab, page: number) => ['trades', tab, page] as const,
+  details: ['details', 'trade'] as const,
+  detail: (id: string) => ['details', 'trade', id] as const,
+  ticks: (symbol: string) => ['marketTicks', symbol] as const,
+};
+
+/** How far back the chart's backfill reaches. */
+export const CHART_BACKFILL_MS = 5 * 60_000;
+
+/**
+ * After a trade was placed, and whenever a pending trade's countdown reaches zero (SPEC §4:
+ * "at zero, user data and orders are refetched"): the user (balance and amount on hold), the
+ * balances, the trade lists and the trade details.
+ */
+export function invalidateAfterTrade(queryClient: QueryClient): Promise<void> {
+  const prefixes = [queryKeys.user, queryKeys.balances, tradeKeys.lists, tradeKeys.details];
+  return Promise.all(prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
+}
+
+/**
+ * One page of the user's trades. Refreshed every 10 s like the other logs (SPEC §9) while on
+ * screen; the previous page stays shown while the next loads.
+ */
+export function useUserTrades(tab: TradeListTab, page: number) {
+  return useQuery({
+    queryKey: tradeKeys.list(tab, page),
+    queryFn: ({ signal }) => fetchUserTrades(tab, page, signal),
+    refetchInterval: LOG_POLL_INTERVAL_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A settled trade never changes again: polling stops once it is Completed. */
+export function tradeDetailRefetchInterval(trade: Trade | undefined): number | false {
+  return trade?.tradeStatus === 'Completed' ? false : LOG_POLL_INTERVAL_MS;
+}
+
+/** One trade with its receipt; refreshed every 10 s while pending (SPEC §9). */
+export function useTradeDetail(id: string) {
+  return useQuery({
+    queryKey: tradeKeys.detail(id),
+    queryFn: ({ signal }) => fetchTradeDetails(id, signal),
+    refetchInterval: (query) => tradeDetailRefetchInterval(query.state.data),
+  });
+}
+
+/**
+ * The chart's backfill: the server's recorded ticks of the last five minutes, read once per
+ * visit to the pair (the live feed appends from then on), never kept for a later visit.
+ */
+export function useMarketTicks(symbol: string) {
+  return useQuery({
+    queryKey: tradeKeys.ticks(symbol),
+    queryFn: ({ signal }) => fetchMarketTicks(symbol, Date.now() - CHART_BACKFILL_MS, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

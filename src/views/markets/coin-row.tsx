@@ -1,0 +1,285 @@
+import { Trans } from '@lingui/react/macro';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { useLocation } from 'wouter';
+import { pairOf, type MarketQuote } from '../../services/market-feed';
+import { Skeleton } from '../../ui/skeleton';
+import { changeTone, formatChange, formatPrice } from './market-format';
+
+/** The change column is one fixed width, so the columns line up from row to row. */
+const CHANGE_WIDTH_PX = 84;
+/** A row's height (its least; the usual one too), also the size of a row not yet rendered. */
+const ROW_HEIGHT_PX = 64;
+
+/** Opens /trade with the coin's pair in the navigation state (SPEC §2). */
+export function useOpenTrade(): (symbol: string) => void {
+  const [, navigate] = useLocation();
+  return useCallback(
+    (symbol: string) => navigate('/trade', { state: { symbol: pairOf(symbol) } }),
+    [navigate],
+  );
+}
+
+/** A round badge with the coin's initial, tinted by a hue derived from its symbol. */
+export function CoinBadge({ symbol, sizePx = 36 }: { symbol: string; sizePx?: number }) {
+  return (
+    <Badge aria-hidden="true" $hue={hueOf(symbol)} $sizePx={sizePx}>
+      {symbol.slice(0, 1)}
+    </Badge>
+  );
+}
+
+function hueOf(symbol: string): number {
+  let hash = 0;
+  for (const char of symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360;
+  return hash;
+}
+
+/**
+ * The last price in tabular figures, flashing green or red for a moment when it moves. The
+ * flash is a copy of the price in the flash colour (a pseudo-element, so not in the text)
+ * fading out over it: an opacity animation, which runs on the compositor, where a colour
+ * animation would restyle and repaint every row on the main thread at every frame. The `key`
+ * restarts the flash at each new price.
+ */
+export function PriceCell({ quote }: { quote: MarketQuote | undefined }) {
+  if (!quote) return <Skeleton $widthPx={72} $heightPx={16} />;
+  const text = formatPrice(quote.lastPrice);
+  return (
+    <Price key={quote.lastPrice} data-flash={quote.move ?? undefined} data-text={text}>
+      {text}
+    </Price>
+  );
+}
+
+/** The 24-hour change as a coloured pill. */
+export function ChangeCell({ quote }: { quote: MarketQuote | undefined }) {
+  if (!quote) return <Skeleton $widthPx={72} $heightPx={28} />;
+  return (
+    <ChangePill $tone={changeTone(quote.change)}>{formatChange(quote.changePercent)}</ChangePill>
+  );
+}
+
+/** Column headings over a list of coin rows. */
+export function CoinListHeader() {
+  return (
+    <Header aria-hidden="true">
+      <span>
+        <Trans>Coin</Trans>
+      </span>
+      <span>
+        <Trans>Last price</Trans>
+      </span>
+      <span>
+        <Trans>24h change</Trans>
+      </span>
+    </Header>
+  );
+}
+
+/**
+ * One coin: badge, coin and pair, last price, 24-hour change. Memoized on its quote, so a
+ * tick re-renders only the rows whose coin changed, and in those only the figures.
+ */
+export const CoinRow = memo(function CoinRow({
+  symbol,
+  quote,
+  rank,
+  onOpen,
+}: {
+  symbol: string;
+  quote: MarketQuote | undefined;
+  rank?: number | undefined;
+  onOpen: (symbol: string) => void;
+}) {
+  const coin = useMemo(
+    () => (
+      <>
+        {rank !== undefined ? <Rank>{rank}</Rank> : <CoinBadge symbol={symbol} />}
+        <Name>
+          <strong>{symbol}</strong>
+          <span>{symbol}/USDT</span>
+        </Name>
+      </>
+    ),
+    [symbol, rank],
+  );
+  return (
+    <li>
+      <RowButton type="button" onClick={() => onOpen(symbol)} data-symbol={symbol}>
+        {coin}
+        <PriceColumn>
+          <PriceCell quote={quote} />
+        </PriceColumn>
+        <ChangeCell quote={quote} />
+      </RowButton>
+    </li>
+  );
+});
+
+export function CoinList({ children, label }: { children: ReactNode; label?: string }) {
+  return <List aria-label={label}>{children}</List>;
+}
+
+const Badge = styled.span<{ $hue: number; $sizePx: number }>`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $sizePx }) => $sizePx}px;
+  height: ${({ $sizePx }) => $sizePx}px;
+  border-radius: 50%;
+  background: ${({ $hue }) => `hsl(${$hue} 65% 55% / 0.16)`};
+  color: ${({ $hue }) => `hsl(${$hue} 80% 72%)`};
+  font-size: ${({ $sizePx }) => Math.round($sizePx * 0.42)}px;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const fadeOut = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0; }
+`;
+
+const Price = styled.span`
+  position: relative;
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  white-space: nowrap;
+
+  &[data-flash]::after {
+    content: attr(data-text);
+    position: absolute;
+    inset: 0;
+    opacity: 0;
+    pointer-events: none;
+    animation: ${fadeOut} 700ms ease-out;
+  }
+  &[data-flash='up']::after {
+    color: ${({ theme }) => theme.colors.success};
+  }
+  &[data-flash='down']::after {
+    color: ${({ theme }) => theme.colors.danger};
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    &[data-flash]::after {
+      animation: none;
+    }
+  }
+`;
+
+const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
+  display: inline-block;
+  flex: none;
+  width: ${CHANGE_WIDTH_PX}px;
+  padding: 5px ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+  white-space: nowrap;
+  color: ${({ theme, $tone }) => ($tone === 'flat' ? theme.colors.textMuted : theme.colors.primaryText)};
+  background: ${({ theme, $tone }) =>
+    $tone === 'up'
+      ? theme.colors.success
+      : $tone === 'down'
+        ? theme.colors.danger
+        : theme.colors.surfaceRaised};
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  /*
+   * Rows off screen skip style, layout and paint until they scroll near the viewport, so a
+   * tick that changes every price of a long list re-renders the visible rows only.
+   */
+  > li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto ${ROW_HEIGHT_PX}px;
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  padding: 0 calc(${({ theme }) => theme.space.lg} + 1px);
+  color: ${({ theme }) => theme.colors.textFaint};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  white-space: nowrap;
+
+  > span:first-child {
+    flex: 1;
+  }
+  > span:last-child {
+    width: ${CHANGE_WIDTH_PX}px;
+    text-align: center;
+  }
+`;
+
+const RowButton = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+  min-height: ${ROW_HEIGHT_PX}px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const Rank = styled.span`
+  flex: none;
+  width: 1.5em;
+  color: ${({ theme }) => theme.colors.textFaint};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+`;
+
+const Name = styled.span`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  min-width: 0;
+  line-height: 1.25;
+  white-space: nowrap;
+
+  strong,
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textFaint};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+`;
+
+const PriceColumn = styled.span`
+  display: flex;
+  justify-content: flex-end;
+  flex: none;
+  min-width: 72px;
+  text-align: right;
+`;

@@ -1,0 +1,58 @@
+/**
+ * Display text of the decimal strings the market feed quotes. Rounding is done on the digits
+ * (no float), grouping with commas as the rest of the app does.
+ */
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * `text` rounded half up to `decimals` places and grouped ("67187.33000000", 2 →
+ * "67,187.33"). Text that is not a decimal comes back unchanged.
+ */
+export function formatDecimal(text: string, decimals: number): string {
+  const match = DECIMAL.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const padded = fraction.padEnd(decimals + 1, '0');
+  let digits = BigInt(whole + padded.slice(0, decimals));
+  if (Number(padded[decimals]) >= 5) digits += 1n;
+  const all = digits.toString().padStart(decimals + 1, '0');
+  const intPart = all.slice(0, all.length - decimals) || '0';
+  const fracPart = decimals > 0 ? `.${all.slice(all.length - decimals)}` : '';
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const isZero = /^[0.,]*$/.test(grouped + fracPart);
+  return `${sign === '-' && !isZero ? '-' : ''}${grouped}${fracPart}`;
+}
+
+/**
+ * How many decimals a price shows: 2 from 10 up, 4 from 1, and for smaller prices enough
+ * for four significant digits, at most 8 ("0.00001234").
+ */
+export function priceDecimals(price: number): number {
+  const abs = Math.abs(price);
+  if (!Number.isFinite(abs) || abs >= 10) return 2;
+  if (abs >= 1) return 4;
+  if (abs === 0) return 2;
+  return Math.min(8, Math.max(4, -Math.floor(Math.log10(abs)) + 3));
+}
+
+/** A price for display: "67,187.33", "5.4321", "0.00001234". */
+export function formatPrice(text: string): string {
+  return formatDecimal(text, priceDecimals(Number(text)));
+}
+
+/**
+ * A 24-hour change in percent with its sign and two decimals: "+1.25%", "−0.84%" (a true
+ * minus, as wide as the plus, so the figures line up), "0.00%".
+ */
+export function formatChange(text: string): string {
+  const rounded = formatDecimal(text, 2);
+  if (rounded.startsWith('-')) return `\u2212${rounded.slice(1)}%`;
+  if (/^0\.00$/.test(rounded) || !DECIMAL.test(text)) return `${rounded}%`;
+  return `+${rounded}%`;
+}
+
+/** Which colour a change takes. */
+export function changeTone(change: number): 'up' | 'down' | 'flat' {
+  return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+}

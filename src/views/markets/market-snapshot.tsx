@@ -1,0 +1,70 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useMarketPrices, useMarketStatus } from '../../services/market-feed-react';
+import { useCoinList } from '../../services/queries';
+import { ErrorMessage, Section, SectionTitle } from '../../ui/page';
+import { CoinList, CoinListHeader, CoinRow, useOpenTrade } from './coin-row';
+import { marketErrorMessage } from './market-text';
+
+/**
+ * A few listed coins (the first `count`, in list order) with live prices: the market
+ * snapshot of the home screens. Only these coins are polled for it.
+ */
+export function MarketSnapshot({
+  count,
+  title,
+  action,
+}: {
+  count: number;
+  title: ReactNode;
+  /** A link beside the title, e.g. to /markets. */
+  action?: ReactNode;
+}) {
+  const { i18n, t } = useLingui();
+  const titleId = useId();
+  const coins = useCoinList();
+  const symbols = (coins.data ?? []).slice(0, Math.max(0, count));
+  const prices = useMarketPrices(symbols);
+  const status = useMarketStatus();
+  const openTrade = useOpenTrade();
+  const message = i18n._(marketErrorMessage(status.error));
+  // Placeholder rows while the coin list loads, so the layout does not jump.
+  const shown = coins.data ? symbols : Array.from({ length: count }, (_, i) => `\u2026${i}`);
+
+  if (coins.data && symbols.length === 0) return null;
+  return (
+    <Section aria-labelledby={titleId}>
+      <Head>
+        <SectionTitle id={titleId}>{title}</SectionTitle>
+        {action}
+      </Head>
+      {status.phase === 'error' && (
+        <ErrorMessage>
+          <Trans>Error: {message}</Trans>
+        </ErrorMessage>
+      )}
+      <CoinListHeader />
+      <CoinList label={t`Live prices`}>
+        {shown.map((symbol) => (
+          <CoinRow key={symbol} symbol={symbol} quote={prices.get(symbol)} onOpen={openTrade} />
+        ))}
+      </CoinList>
+    </Section>
+  );
+}
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ theme }) => theme.sizes.touchPx}px;
+
+  a {
+    color: ${({ theme }) => theme.colors.primaryHover};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-decoration: none;
+  }
+`;

@@ -1,0 +1,236 @@
+import { Trans } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { Trade } from '../../../common/contract';
+import { useDateTime } from '../../ui/date-time';
+import { ChevronRightIcon, ClockIcon } from '../../ui/icons';
+import { formatSignedMicros, formatWireAmount } from '../../ui/money';
+import { Figure } from '../../ui/page';
+import { formatPrice } from '../markets/market-format';
+import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
+import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+
+/**
+ * One order (SPEC §2 /orders): coin pair, 'Market BUY' or 'Market SELL', date, amount
+ * (USDT) and entry price; a settled one shows its Gain or Loss (a draw or a void says the
+ * stake came back), a pending one its HH:MM:SS countdown. Opens /order/{id}.
+ */
+export function OrderCard({ trade }: { trade: Trade }) {
+  const dateTime = useDateTime();
+  const outcome = tradeOutcome(trade);
+  const coin = coinOf(trade.coinType);
+  return (
+    <li>
+      <Card href={`/order/${encodeURIComponent(trade._id)}`} data-trade-id={trade._id}>
+        <Top>
+          <Pair>{pairText(trade.coinType)}</Pair>
+          <Side $side={trade.tradeType}>
+            {trade.tradeType === 'buy' ? <Trans>Market BUY</Trans> : <Trans>Market SELL</Trans>}
+          </Side>
+          <ChevronRightIcon sizePx={16} aria-hidden="true" />
+        </Top>
+        <When dateTime={trade.createdAt}>{dateTime(trade.createdAt)}</When>
+        <Figures>
+          <div>
+            <dt>
+              <Trans>Amount</Trans>
+            </dt>
+            <dd>
+              <Figure>{formatWireAmount(trade.tradeAmount)} USDT</Figure>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Price</Trans>
+            </dt>
+            <dd>
+              <Figure>{formatPrice(trade.coinPrice)}</Figure>
+            </dd>
+          </div>
+          <OutcomeCell outcome={outcome} tradeId={trade._id} coin={coin} />
+        </Figures>
+      </Card>
+    </li>
+  );
+}
+
+function OutcomeCell({
+  outcome,
+  tradeId,
+  coin,
+}: {
+  outcome: TradeOutcome;
+  tradeId: string;
+  coin: string;
+}) {
+  switch (outcome.kind) {
+    case 'pending':
+      return <PendingCell tradeId={tradeId} />;
+    case 'win':
+      return (
+        <End $tone="up">
+          <dt>
+            <Trans>Gain ({coin})</Trans>
+          </dt>
+          <dd>
+            <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
+          </dd>
+        </End>
+      );
+    case 'loss':
+      return (
+        <End $tone="down">
+          <dt>
+            <Trans>Loss ({coin})</Trans>
+          </dt>
+          <dd>
+            <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
+          </dd>
+        </End>
+      );
+    case 'draw':
+      return (
+        <End $tone="flat">
+          <dt>
+            <Trans>Result</Trans>
+          </dt>
+          <dd>
+            <Trans>Draw — stake refunded</Trans>
+          </dd>
+        </End>
+      );
+    case 'void':
+      return (
+        <End $tone="flat">
+          <dt>
+            <Trans>Result</Trans>
+          </dt>
+          <dd>
+            <Trans>Void — stake refunded</Trans>
+          </dd>
+        </End>
+      );
+  }
+}
+
+function PendingCell({ tradeId }: { tradeId: string }) {
+  const expired = useCountdownExpired(tradeId);
+  return (
+    <End $tone="pending">
+      <dt>{expired ? <Trans>Settling…</Trans> : <Trans>Time left</Trans>}</dt>
+      <dd>
+        <ClockIcon sizePx={14} aria-hidden="true" />
+        <Figure role="timer">
+          <TradeCountdown tradeId={tradeId} />
+        </Figure>
+      </dd>
+    </End>
+  );
+}
+
+/** A list of order cards. */
+export const OrderList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+
+  &[aria-busy='true'] {
+    opacity: 0.6;
+  }
+`;
+
+const Card = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.textFaint};
+  }
+`;
+
+const Pair = styled.strong`
+  flex: 1;
+  min-width: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Side = styled.span<{ $side: 'buy' | 'sell' }>`
+  flex: none;
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme, $side }) => ($side === 'buy' ? theme.colors.success : theme.colors.danger)};
+  background: ${({ theme, $side }) =>
+    $side === 'buy' ? theme.colors.successSoft : theme.colors.dangerSoft};
+`;
+
+const When = styled.time`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.15fr);
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    min-width: 0;
+  }
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const End = styled.div<{ $tone: 'up' | 'down' | 'flat' | 'pending' }>`
+  text-align: right;
+
+  dd {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: ${({ theme }) => theme.space.xs};
+    color: ${({ theme, $tone }) =>
+      $tone === 'up'
+        ? theme.colors.success
+        : $tone === 'down'
+          ? theme.colors.danger
+          : $tone === 'pending'
+            ? theme.colors.warning
+            : theme.colors.textMuted};
+  }
+  dd > svg {
+    flex: none;
+  }
+`;

@@ -1,0 +1,184 @@
+/**
+ * The trade chart, on lightweight-charts. This module is the only one that imports the
+ * library, and the page loads it with a dynamic import, so the library is a chunk of its
+ * own, fetched after the page shows and never part of the first load.
+ */
+import {
+  AreaSeries,
+  ColorType,
+  CrosshairMode,
+  LineStyle,
+  createChart,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+
+export interface ChartColors {
+  background: string;
+  text: string;
+  grid: string;
+  line: string;
+  areaTop: string;
+  areaBottom: string;
+  up: string;
+  down: string;
+  font: string;
+}
+
+export interface ChartPoint {
+  /** Whole seconds since the epoch (server clock). */
+  timeS: number;
+  value: number;
+}
+
+export interface EntryLine {
+  id: string;
+  price: number;
+  direction: 'buy' | 'sell';
+  title: string;
+}
+
+export interface PriceChart {
+  /** Replaces every point (the backfill). */
+  setPoints(points: readonly ChartPoint[]): void;
+  /** Appends a point, or replaces the last one when it is in the same second. */
+  append(point: ChartPoint): void;
+  /** Horizontal lines at the entry prices of the user's open trades on this pair. */
+  setEntryLines(lines: readonly EntryLine[]): void;
+  setPriceDecimals(decimals: number): void;
+  dispose(): void;
+}
+
+/** The chart shows this much history; older points are dropped. */
+const WINDOW_S = 5 * 60;
+/** Dropping old points needs a full setData: done only once this many more have piled up. */
+const TRIM_SLACK = 60;
+
+export function createPriceChart(
+  container: HTMLElement,
+  colors: ChartColors,
+  formatTime: (timeS: number) => string,
+): PriceChart {
+  const chart: IChartApi = createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: colors.background },
+      textColor: colors.text,
+      fontFamily: colors.font,
+      fontSize: 11,
+      attributionLogo: true,
+    },
+    grid: {
+      vertLines: { color: colors.grid },
+      horzLines: { color: colors.grid },
+    },
+    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.1 } },
+    timeScale: {
+      borderVisible: false,
+      timeVisible: true,
+      secondsVisible: false,
+      rightOffset: 0,
+      // Labels are "HH:MM:SS" (24-hour): the library spaces them by this length.
+      tickMarkMaxCharacterLength: 8,
+      tickMarkFormatter: (time: Time) => (typeof time === 'number' ? formatTime(time) : ''),
+    },
+    localization: {
+      timeFormatter: (time: Time) => (typeof time === 'number' ? formatTime(time) : ''),
+    },
+    crosshair: { mode: CrosshairMode.Magnet },
+    // A small live chart on a phone: the page scrolls, the chart does not pan or zoom.
+    handleScroll: false,
+    handleScale: false,
+  });
+  const series: ISeriesApi<'Area'> = chart.addSeries(AreaSeries, {
+    lineColor: colors.line,
+    topColor: colors.areaTop,
+    bottomColor: colors.areaBottom,
+    lineWidth: 2,
+    priceLineVisible: true,
+    priceLineStyle: LineStyle.Dotted,
+    lastValueVisible: true,
+  });
+
+  let points: ChartPoint[] = [];
+  let priceLines = new Map<string, IPriceLine>();
+  let disposed = false;
+
+  const toData = (list: readonly ChartPoint[]) =>
+    list.map((point) => ({ time: point.timeS as UTCTimestamp, value: point.value }));
+
+  const show = () => {
+    series.setData(toData(points));
+    chart.timeScale().fitContent();
+  };
+
+  return {
+    setPoints(next) {
+      if (disposed) return;
+      const sorted = [...next]
+        .filter((point) => Number.isFinite(point.value) && Number.isFinite(point.timeS))
+        .sort((a, b) => a.timeS - b.timeS);
+      // One point per second, the later one wins.
+      points = sorted.filter((point, index) => sorted[index + 1]?.timeS !== point.timeS);
+      const last = points.at(-1);
+      if (last) points = points.filter((point) => point.timeS > last.timeS - WINDOW_S);
+      show();
+    },
+    append(point) {
+      if (disposed || !Number.isFinite(point.value)) return;
+      const last = points.at(-1);
+      // The chart takes only increasing times; a point from an earlier second is stale.
+      if (last && point.timeS < last.timeS) return;
+      if (last && point.timeS === last.timeS) points[points.length - 1] = point;
+      else points.push(point);
+      const first = points[0];
+      if (first && point.timeS - first.timeS > WINDOW_S + TRIM_SLACK) {
+        points = points.filter((p) => p.timeS > point.timeS - WINDOW_S);
+        show();
+        return;
+      }
+      series.update({ time: point.timeS as UTCTimestamp, value: point.value });
+      chart.timeScale().fitContent();
+    },
+    setEntryLines(lines) {
+      if (disposed) return;
+      const next = new Map<string, IPriceLine>();
+      for (const line of lines) {
+        const existing = priceLines.get(line.id);
+        if (existing) {
+          next.set(line.id, existing);
+          priceLines.delete(line.id);
+          continue;
+        }
+        next.set(
+          line.id,
+          series.createPriceLine({
+            price: line.price,
+            color: line.direction === 'buy' ? colors.up : colors.down,
+            lineWidth: 1,
+            lineStyle: LineStyle.Dashed,
+            axisLabelVisible: true,
+            title: line.title,
+          }),
+        );
+      }
+      for (const stale of priceLines.values()) series.removePriceLine(stale);
+      priceLines = next;
+    },
+    setPriceDecimals(decimals) {
+      if (disposed) return;
+      const precision = Math.min(8, Math.max(0, Math.floor(decimals)));
+      series.applyOptions({
+        priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+      });
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      chart.remove();
+    },
+  };
+}

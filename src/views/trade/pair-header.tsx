@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { useMarketPrice, useMarketStatus } from '../../services/market-feed-react';
+import { Card, Figure } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { changeTone, formatChange, formatPrice } from '../markets/market-format';
+import { marketErrorMessage } from '../markets/market-text';
+import { coinOf } from '../orders/trade-format';
+
+/** The pair with its live price, 24 h change and 24 h high (from the market feed, every 1 s). */
+export function PairHeader({ symbol }: { symbol: string }) {
+  const { i18n } = useLingui();
+  const quote = useMarketPrice(symbol);
+  const status = useMarketStatus();
+  const coin = coinOf(symbol);
+  const tone = quote ? changeTone(quote.change) : 'flat';
+  const message = i18n._(marketErrorMessage(status.error));
+  return (
+    <Card as="section" aria-labelledby="pair-name">
+      <Top>
+        <PairName id="pair-name">
+          {coin}
+          <span>/USDT</span>
+        </PairName>
+        {quote ? (
+          <Change $tone={tone}>{formatChange(quote.changePercent)}</Change>
+        ) : (
+          <Skeleton $widthPx={64} $heightPx={24} />
+        )}
+      </Top>
+      <Price $tone={tone} aria-live="off" data-testid="live-price">
+        {quote ? formatPrice(quote.lastPrice) : <Skeleton $widthPx={160} $heightPx={32} />}
+      </Price>
+      <Stats>
+        <div>
+          <dt>
+            <Trans>24h High</Trans>
+          </dt>
+          <dd>
+            <Figure>{quote ? formatPrice(quote.highPrice) : '—'}</Figure>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>24h Change</Trans>
+          </dt>
+          <dd>
+            <Figure>{quote ? formatChange(quote.changePercent) : '—'}</Figure>
+          </dd>
+        </div>
+      </Stats>
+      {status.phase === 'error' && (
+        <ErrorLine role="status">
+          <Trans>Error: {message}</Trans>
+        </ErrorLine>
+      )}
+    </Card>
+  );
+}
+
+type Tone = 'up' | 'down' | 'flat';
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const PairName = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+`;
+
+const toneColor = (
+  tone: Tone,
+  colors: { success: string; danger: string; text: string },
+): string => (tone === 'up' ? colors.success : tone === 'down' ? colors.danger : colors.text);
+
+const Change = styled.span<{ $tone: Tone }>`
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme, $tone }) => toneColor($tone, theme.colors)};
+  background: ${({ theme, $tone }) =>
+    $tone === 'up'
+      ? theme.colors.successSoft
+      : $tone === 'down'
+        ? theme.colors.dangerSoft
+        : theme.colors.surfaceRaised};
+`;
+
+/** Tabular figures: the price changes every second and must not make the line jitter. */
+const Price = styled.p<{ $tone: Tone }>`
+  font-size: ${({ theme }) => theme.fontSizes.display};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: 1.1;
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+  letter-spacing: -0.01em;
+  overflow-wrap: anywhere;
+  color: ${({ theme, $tone }) => toneColor($tone, theme.colors)};
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    min-width: 0;
+  }
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+const ErrorLine = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.danger};
+`;

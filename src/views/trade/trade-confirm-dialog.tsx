@@ -1,0 +1,159 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type { SelectedTime } from '../../../common/contract';
+import type { tradeMachine } from '../../machines/trade.machine';
+import { durationOf, payoutAmountWire } from '../../machines/trade-terms';
+import { useMarketPrice } from '../../services/market-feed-react';
+import { translate } from '../../services/messages';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { AlertIcon } from '../../ui/icons';
+import { Detail, DetailList } from '../../ui/list';
+import { formatWireAmount } from '../../ui/money';
+import { formatPrice } from '../markets/market-format';
+import { durationLong, pairText, percentText, ruleText } from '../orders/trade-format';
+import { SubmitFailureMessage } from '../shared/submit-failure';
+
+type TradeActor = ActorRefFrom<typeof tradeMachine>;
+
+/**
+ * 'Confirm Trade': the pair and direction, the stake, the duration, the payout percent and
+ * what a win pays back (stake + stake × payout), then Confirm. The entry price is the
+ * server's, recorded when it accepts the trade; the live price is shown for reference only.
+ */
+export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
+  const { i18n } = useLingui();
+  const state = useSelector(actor, (s) => s.value);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const terms = useSelector(actor, (s) => s.context.terms);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const change = useSelector(actor, (s) => s.context.payoutChange);
+  const quote = useMarketPrice(draft?.coinType);
+  const cancel = useCallback(() => actor.send({ type: 'CANCEL' }), [actor]);
+
+  const open =
+    state === 'confirming' ||
+    state === 'submitting' ||
+    state === 'refreshingTerms' ||
+    state === 'failed';
+  if (!open || !draft) return null;
+
+  const busy = state === 'submitting' || state === 'refreshingTerms';
+  const failed = state === 'failed';
+  const buy = draft.tradeType === 'buy';
+  const selectedTime = draft.selectedTime as SelectedTime;
+  const seconds = (terms && durationOf(terms, selectedTime)?.seconds) ?? null;
+  const payout = percentText(draft.payoutPercent);
+  const winAmount = formatWireAmount(payoutAmountWire(draft.tradeAmount, draft.payoutPercent));
+  const pair = pairText(draft.coinType);
+  const from = change ? percentText(change.fromPercent) : '';
+  const to = change ? percentText(change.toPercent) : '';
+
+  const confirm = () => actor.send({ type: failed ? 'RETRY' : 'CONFIRM' });
+  const canConfirm = !failed || failure?.retryable === true;
+
+  return (
+    <Dialog
+      open
+      title={<Trans>Confirm Trade</Trans>}
+      onClose={busy ? undefined : cancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={confirm} disabled={!canConfirm} busy={busy}>
+            {failed ? (
+              <Trans>Try again</Trans>
+            ) : buy ? (
+              <Trans>Confirm Buy</Trans>
+            ) : (
+              <Trans>Confirm Sell</Trans>
+            )}
+          </Button>
+        </>
+      }
+    >
+      <Headline $buy={buy}>
+        <span aria-hidden="true">{buy ? '▲' : '▼'}</span>
+        {buy ? <Trans>Buy {pair} — price up</Trans> : <Trans>Sell {pair} — price down</Trans>}
+      </Headline>
+      {change && (
+        <Changed role="alert">
+          <AlertIcon sizePx={20} />
+          <span>
+            <Trans>
+              The payout changed from {from}% to {to}%. Check the new figures and confirm again.
+            </Trans>
+          </span>
+        </Changed>
+      )}
+      <DetailList>
+        <Detail label={<Trans>Stake</Trans>}>{formatWireAmount(draft.tradeAmount)} USDT</Detail>
+        <Detail label={<Trans>Direction</Trans>}>
+          {buy ? <Trans>Buy (up)</Trans> : <Trans>Sell (down)</Trans>}
+        </Detail>
+        <Detail label={<Trans>Duration</Trans>}>
+          {seconds === null ? '—' : i18n._(durationLong(seconds))}
+        </Detail>
+        <Detail label={<Trans>Payout</Trans>}>{payout}%</Detail>
+        <Detail label={<Trans>Payout if you win</Trans>}>
+          <Win>{winAmount} USDT</Win>
+        </Detail>
+        <Detail label={<Trans>Current price</Trans>}>
+          {quote ? formatPrice(quote.lastPrice) : '—'}
+        </Detail>
+      </DetailList>
+      <Terms>
+        {translate(i18n, ruleText(buy ? 'buy' : 'sell'))}{' '}
+        <Trans>
+          The entry price is the one the server records when it accepts the trade. A loss costs the
+          stake.
+        </Trans>
+      </Terms>
+      {failed && failure && <SubmitFailureMessage failure={failure} />}
+      {state === 'refreshingTerms' && (
+        <Terms role="status">
+          <Trans>Checking the current payout…</Trans>
+        </Terms>
+      )}
+    </Dialog>
+  );
+}
+
+const Headline = styled.p<{ $buy: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme, $buy }) => ($buy ? theme.colors.success : theme.colors.danger)};
+  text-align: center;
+`;
+
+const Changed = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  svg {
+    flex: none;
+  }
+`;
+
+const Win = styled.strong`
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const Terms = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.45;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

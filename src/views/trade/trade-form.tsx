@@ -1,0 +1,311 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import styled, { css } from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { SELECTED_TIMES } from '../../../common/contract';
+import { displayMicros, microsFromWire, parseAmount } from '../../../common/money';
+import { TRADE_DURATIONS_S } from '../../../common/rules';
+import type { tradeMachine } from '../../machines/trade.machine';
+import {
+  durationOf,
+  payoutAmountMicros,
+  quickStakeText,
+  tradeAmountError,
+} from '../../machines/trade-terms';
+import { AlertIcon } from '../../ui/icons';
+import { Detail, DetailList } from '../../ui/list';
+import { formatExactMicros, formatWireAmount } from '../../ui/money';
+import { Figure } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { durationShort, percentText } from '../orders/trade-format';
+
+type TradeActor = ActorRefFrom<typeof tradeMachine>;
+
+const QUICK_PERCENTS = [25, 50, 75, 100] as const;
+
+/**
+ * The trade form: the duration (each with its payout), the stake with quick shares of the
+ * balance, what a win pays back, and Buy (price up) or Sell (price down), which open the
+ * confirmation dialog. With trading turned off a notice says so and the buttons are disabled.
+ */
+export function TradeForm({ actor }: { actor: TradeActor }) {
+  const { i18n, t } = useLingui();
+  const terms = useSelector(actor, (s) => s.context.terms);
+  const amount = useSelector(actor, (s) => s.context.amount);
+  const clamped = useSelector(actor, (s) => s.context.clamped);
+  const showErrors = useSelector(actor, (s) => s.context.showErrors);
+  const selectedTime = useSelector(actor, (s) => s.context.selectedTime);
+  const busy = useSelector(actor, (s) => !s.matches('editing'));
+
+  const error = terms ? tradeAmountError(amount, terms) : null;
+  const duration = terms ? durationOf(terms, selectedTime) : null;
+  const parsed = parseAmount(amount);
+  const payout =
+    parsed.ok && !error && duration
+      ? payoutAmountMicros(parsed.micros, microsFromWire(duration.payoutPercent))
+      : null;
+  const disabled = !terms || !terms.enabled;
+  const min = terms ? formatExactMicros(microsFromWire(terms.minAmount)) : null;
+  const max = terms ? formatExactMicros(microsFromWire(terms.maxAmount)) : null;
+
+  const durations = SELECTED_TIMES.map((name, index) => {
+    const published = terms ? durationOf(terms, name) : null;
+    return {
+      selectedTime: name,
+      seconds: published?.seconds ?? TRADE_DURATIONS_S[index] ?? 0,
+      payoutPercent: published?.payoutPercent ?? null,
+    };
+  });
+
+  return (
+    <Form noValidate aria-label={t`Trade`} onSubmit={(event) => event.preventDefault()}>
+      {terms && !terms.enabled && (
+        <Notice role="status">
+          <AlertIcon sizePx={20} />
+          <span>
+            <Trans>Trading is turned off at the moment. Please try again later.</Trans>
+          </span>
+        </Notice>
+      )}
+
+      <Group role="group" aria-label={t`Duration`}>
+        {durations.map((item) => (
+          <DurationButton
+            key={item.selectedTime}
+            type="button"
+            aria-pressed={selectedTime === item.selectedTime}
+            disabled={disabled}
+            onClick={() =>
+              actor.send({ type: 'DURATION_CHANGED', selectedTime: item.selectedTime })
+            }
+          >
+            <strong>{i18n._(durationShort(item.seconds))}</strong>
+            <Figure>
+              {item.payoutPercent === null ? '—' : `${percentText(item.payoutPercent)}%`}
+            </Figure>
+          </DurationButton>
+        ))}
+      </Group>
+
+      <TextField
+        label={t`Amount`}
+        name="tradeAmount"
+        inputMode="decimal"
+        autoComplete="off"
+        suffix="USDT"
+        value={amount}
+        disabled={disabled}
+        onChange={(event) => actor.send({ type: 'AMOUNT_CHANGED', text: event.target.value })}
+        onBlur={() => actor.send({ type: 'BLUR' })}
+        error={error && showErrors ? i18n._(error) : undefined}
+        hint={
+          clamped
+            ? t`Amount exceeds your available balance.`
+            : min && max
+              ? t`From ${min} to ${max} USDT`
+              : undefined
+        }
+        hintTone={clamped ? 'warning' : 'muted'}
+      />
+
+      <Chips role="group" aria-label={t`Share of your balance`}>
+        {QUICK_PERCENTS.map((percent) => {
+          const text = terms ? quickStakeText(terms, percent) : null;
+          return (
+            <Chip
+              key={percent}
+              type="button"
+              disabled={disabled || text === null}
+              onClick={() => text !== null && actor.send({ type: 'AMOUNT_CHANGED', text })}
+            >
+              {percent === 100 ? <Trans>Max</Trans> : `${percent}%`}
+            </Chip>
+          );
+        })}
+      </Chips>
+
+      <DetailList aria-live="polite">
+        <Detail label={<Trans>Available balance</Trans>}>
+          {terms ? `${formatWireAmount(terms.balance)} USDT` : '—'}
+        </Detail>
+        <Detail label={<Trans>Payout if you win</Trans>}>
+          <Win>{payout === null ? '—' : `${displayMicros(payout, 2)} USDT`}</Win>
+        </Detail>
+      </DetailList>
+
+      <Sides>
+        <SideButton
+          type="button"
+          $side="buy"
+          disabled={disabled || busy}
+          onClick={() => actor.send({ type: 'REVIEW', direction: 'buy' })}
+        >
+          <Arrow aria-hidden="true">▲</Arrow>
+          <Trans>Buy</Trans>
+        </SideButton>
+        <SideButton
+          type="button"
+          $side="sell"
+          disabled={disabled || busy}
+          onClick={() => actor.send({ type: 'REVIEW', direction: 'sell' })}
+        >
+          <Arrow aria-hidden="true">▼</Arrow>
+          <Trans>Sell</Trans>
+        </SideButton>
+      </Sides>
+      <Hint>
+        <Trans>Buy if you expect the price to rise, Sell if you expect it to fall.</Trans>
+      </Hint>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+
+  > dl {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Notice = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  svg {
+    flex: none;
+  }
+`;
+
+const Group = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const DurationButton = styled.button`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  min-height: 56px;
+  padding: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-variant-numeric: tabular-nums;
+    /* "30 Sek." on one line, so all four buttons keep one height, down to 320 px wide. */
+    white-space: nowrap;
+    font-size: min(1rem, 4vw);
+  }
+  span {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.success};
+  }
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: rgba(108, 124, 255, 0.16);
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const Chips = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: -${({ theme }) => theme.space.sm};
+`;
+
+const Chip = styled.button`
+  min-height: 36px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-variant-numeric: tabular-nums;
+  cursor: pointer;
+
+  &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.colors.text};
+    border-color: ${({ theme }) => theme.colors.borderStrong};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;
+
+const Win = styled.strong`
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const Sides = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const SideButton = styled.button<{ $side: 'buy' | 'sell' }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: ${({ theme }) => theme.sizes.touchPx + 8}px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: #fff;
+  cursor: pointer;
+  transition: transform ${({ theme }) => theme.durations.fastMs}ms ease;
+
+  ${({ theme, $side }) =>
+    $side === 'buy'
+      ? css`
+          background: ${theme.colors.success};
+        `
+      : css`
+          background: ${theme.colors.danger};
+        `}
+
+  &:active:not(:disabled) {
+    transform: scale(0.98);
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;
+
+const Arrow = styled.span`
+  font-size: 0.8em;
+`;
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textFaint};
+  text-align: center;
+`;
