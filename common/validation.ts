@@ -1,7 +1,7 @@
 /**
- * Field rules for accounts, shared by the sign-up form and the server. Each rule yields a
- * stable `code`; the server answers the English `message`, and the web app shows its own
- * translation of the code (see src/services/error-messages.ts).
+ * Field rules for accounts and identity verification (KYC), shared by the forms and the
+ * server. Each rule yields a stable `code`; the server answers the English `message`, and the
+ * web app shows its own translation of the code (see src/services/error-messages.ts).
  */
 import {
   EMAIL_MAX_LENGTH,
@@ -14,6 +14,11 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from './rules';
+import { parseAmount } from './money';
+
+/** Names, street, city and state: long enough for any real address line, and bounded. */
+export const KYC_TEXT_MAX_LENGTH = 100;
+export const KYC_POSTAL_CODE_MAX_LENGTH = 12;
 
 export const FIELD_ERRORS = {
   fullNameRequired: 'Full name is required',
@@ -32,6 +37,29 @@ export const FIELD_ERRORS = {
   passwordContainsName: 'Password must not contain your username or email',
   confirmRequired: 'Confirm password is required',
   passwordsMustMatch: 'Passwords must match',
+  // KYC (SPEC §5; the texts the spec gives are kept word for word).
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  kycTextTooLong: `Must be at most ${KYC_TEXT_MAX_LENGTH} characters`,
+  dateOfBirthRequired: 'Date of Birth is required',
+  dateOfBirthFuture: 'Date of Birth cannot be in the future',
+  dateOfBirthInvalid: 'Enter a valid date of birth',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State/Province is required',
+  postalCodeRequired: 'Postal Code is required',
+  postalCodeInvalid: 'Enter a valid postal code',
+  countryRequired: 'Country is required',
+  countryInvalid: 'Choose a country from the list',
+  employmentStatusRequired: 'Employment status is required',
+  employmentStatusInvalid: 'Choose an employment status from the list',
+  annualIncomeRequired: 'Annual income is required',
+  annualIncomeNotNumber: 'Annual income must be a number',
+  annualIncomeNegative: 'Annual income cannot be negative',
+  annualIncomeTooLarge: 'Annual income is too large',
+  idFrontRequired: 'Front ID image is required',
+  idBackRequired: 'Back ID image is required',
+  cameraRollRequired: 'Face scan is required',
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;
@@ -124,4 +152,258 @@ export function checkRegistration(
     }),
   );
   return errors;
+}
+
+// KYC ---------------------------------------------------------------------------------------
+
+/** SPEC §5: the countries a user may verify from, in the spec's order (UK, not GB). */
+export const KYC_COUNTRIES = [
+  'US',
+  'UK',
+  'CA',
+  'DE',
+  'FR',
+  'CH',
+  'NL',
+  'SE',
+  'NO',
+  'FI',
+  'DK',
+  'AU',
+  'NZ',
+  'IE',
+  'SG',
+  'JP',
+  'KR',
+  'LU',
+  'AE',
+] as const;
+export type KycCountry = (typeof KYC_COUNTRIES)[number];
+
+export const EMPLOYMENT_STATUSES = [
+  'Employed',
+  'Self-employed',
+  'Unemployed',
+  'Student',
+  'Retired',
+] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+export const KYC_DOCUMENT_TYPES = ['ID', 'Passport', 'DL'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/** Letters, digits, spaces and hyphens, as postal codes of the listed countries are written. */
+export const KYC_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+/** No living person was born earlier; anything before is a typing mistake. */
+export const KYC_EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/** The KYC form's fields as the form holds them (text), and as `POST /api/createKyc` takes them. */
+export interface KycFields {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  dateOfBirth: string;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  employmentStatus: string;
+  annualIncome: string | number;
+  documentType: string;
+  idFront: string;
+  idBack: string;
+  cameraRoll: string;
+}
+export type KycField = keyof KycFields;
+
+/** YYYY-MM-DD of `date` in the device's own time zone: the date a person calls today. */
+export function localIsoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * The latest calendar date anywhere on Earth at `nowMs` (UTC+14). The server does not know
+ * the user's time zone, so a date of birth is "in the future" only when it is after this:
+ * someone born today in Kiribati is not refused by a server running on UTC.
+ */
+export function latestIsoDateOnEarth(nowMs: number): string {
+  return new Date(nowMs + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** A date of birth as YYYY-MM-DD: a real date, not before 1900, not after `today`. */
+export function checkDateOfBirth(value: string, today: string): FieldErrorCode | undefined {
+  const v = value.trim();
+  if (v === '') return 'dateOfBirthRequired';
+  if (!isCalendarDate(v) || v < KYC_EARLIEST_DATE_OF_BIRTH) return 'dateOfBirthInvalid';
+  // ISO dates of the same length compare as strings in calendar order.
+  if (v > today) return 'dateOfBirthFuture';
+  return undefined;
+}
+
+export type AnnualIncomeResult = { ok: true; micros: bigint } | { ok: false; code: FieldErrorCode };
+
+/**
+ * The annual income, exactly: a non-negative decimal (string or number, at most six
+ * decimals), in micro-units. Never passes through a float (common/money.ts).
+ */
+export function parseAnnualIncome(value: unknown): AnnualIncomeResult {
+  if (value === undefined || value === null) return { ok: false, code: 'annualIncomeRequired' };
+  if (typeof value === 'string' && value.trim() === '') {
+    return { ok: false, code: 'annualIncomeRequired' };
+  }
+  const text = typeof value === 'string' ? value.trim() : value;
+  if (typeof text === 'number' && text < 0) return { ok: false, code: 'annualIncomeNegative' };
+  if (typeof text === 'string' && /^-\s*\d*\.?\d+$/.test(text)) {
+    return { ok: false, code: 'annualIncomeNegative' };
+  }
+  const parsed = parseAmount(text);
+  if (parsed.ok) return { ok: true, micros: parsed.micros };
+  const tooManyDigits = typeof text === 'string' && /^\d{14,}(\.\d*)?$/.test(text);
+  if (parsed.reason === 'Amount is too large' || tooManyDigits) {
+    return { ok: false, code: 'annualIncomeTooLarge' };
+  }
+  return { ok: false, code: 'annualIncomeNotNumber' };
+}
+
+function checkRequiredText(
+  value: string,
+  required: FieldErrorCode | null,
+  maxLength = KYC_TEXT_MAX_LENGTH,
+): FieldErrorCode | undefined {
+  const v = value.trim();
+  if (v === '') return required ?? undefined;
+  if (v.length > maxLength) return 'kycTextTooLong';
+  return undefined;
+}
+
+/**
+ * The rule of one KYC field; `today` is YYYY-MM-DD (the device's date on the web, the
+ * latest date on Earth on the server). The uploads (`idFront`, `idBack`, `cameraRoll`) are
+ * checked for presence here; the server also checks that each is the caller's own upload.
+ */
+export function checkKycField(
+  field: KycField,
+  fields: KycFields,
+  today: string,
+): FieldErrorCode | undefined {
+  switch (field) {
+    case 'firstName':
+      return checkRequiredText(fields.firstName, 'firstNameRequired');
+    case 'middleName':
+      return checkRequiredText(fields.middleName, null);
+    case 'lastName':
+      return checkRequiredText(fields.lastName, 'lastNameRequired');
+    case 'dateOfBirth':
+      return checkDateOfBirth(fields.dateOfBirth, today);
+    case 'street':
+      return checkRequiredText(fields.street, 'streetRequired');
+    case 'city':
+      return checkRequiredText(fields.city, 'cityRequired');
+    case 'state':
+      return checkRequiredText(fields.state, 'stateRequired');
+    case 'postalCode': {
+      const v = fields.postalCode.trim();
+      if (v === '') return 'postalCodeRequired';
+      if (v.length > KYC_POSTAL_CODE_MAX_LENGTH || !KYC_POSTAL_CODE_PATTERN.test(v)) {
+        return 'postalCodeInvalid';
+      }
+      return undefined;
+    }
+    case 'country': {
+      const v = fields.country.trim();
+      if (v === '') return 'countryRequired';
+      return (KYC_COUNTRIES as readonly string[]).includes(v) ? undefined : 'countryInvalid';
+    }
+    case 'employmentStatus': {
+      const v = fields.employmentStatus.trim();
+      if (v === '') return 'employmentStatusRequired';
+      return (EMPLOYMENT_STATUSES as readonly string[]).includes(v)
+        ? undefined
+        : 'employmentStatusInvalid';
+    }
+    case 'annualIncome': {
+      const result = parseAnnualIncome(fields.annualIncome);
+      return result.ok ? undefined : result.code;
+    }
+    case 'documentType':
+      // The form always has one chosen; the contract refuses anything else.
+      return undefined;
+    case 'idFront':
+      return fields.idFront.trim() === '' ? 'idFrontRequired' : undefined;
+    case 'idBack':
+      return fields.idBack.trim() === '' ? 'idBackRequired' : undefined;
+    case 'cameraRoll':
+      return fields.cameraRoll.trim() === '' ? 'cameraRollRequired' : undefined;
+  }
+}
+
+export const KYC_FIELDS: readonly KycField[] = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'dateOfBirth',
+  'street',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'employmentStatus',
+  'annualIncome',
+  'documentType',
+  'idFront',
+  'idBack',
+  'cameraRoll',
+];
+
+/** Every failing KYC field with its code, in form order. */
+export function checkKyc(
+  fields: KycFields,
+  today: string,
+  only: readonly KycField[] = KYC_FIELDS,
+): FieldErrors<KycField> {
+  const errors: FieldErrors<KycField> = {};
+  for (const field of only) {
+    const code = checkKycField(field, fields, today);
+    if (code) errors[field] = code;
+  }
+  return errors;
+}
+
+/** What a user may change in their own profile (PUT /api/updateProfile). */
+export interface ProfileFields {
+  fullName: string;
+  phoneNumber: string;
+}
+
+/** The profile rules: the same as at sign-up, so an edit can never store what sign-up refuses. */
+export function checkProfile(fields: ProfileFields): FieldErrors<keyof ProfileFields> {
+  const errors: FieldErrors<keyof ProfileFields> = {};
+  const fullName = checkFullName(fields.fullName);
+  if (fullName) errors.fullName = fullName;
+  const phoneNumber = checkPhone(fields.phoneNumber);
+  if (phoneNumber) errors.phoneNumber = phoneNumber;
+  return errors;
+}
+
+/** The confirmation field of a new password (SPEC §5: required, and must match). */
+export function checkPasswordConfirmation(
+  password: string,
+  confirmation: string,
+): FieldErrorCode | undefined {
+  if (confirmation === '') return 'confirmRequired';
+  if (confirmation !== password) return 'passwordsMustMatch';
+  return undefined;
 }

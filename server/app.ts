@@ -23,8 +23,10 @@ import { coinRoutes } from './modules/coins/routes';
 import { createFileLinks } from './modules/files/links';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { kycRoutes } from './modules/kyc/routes';
 import { marketRoutes } from './modules/market/routes';
 import { simulatedMarketRoutes } from './modules/market/sim-routes';
+import { createChatWidgetPolicy, loadChatWidgetUrl } from './modules/settings/chat-widget';
 import { settingsRoutes } from './modules/settings/routes';
 import { tradeRoutes } from './modules/trades/routes';
 import { userRoutes } from './modules/users/routes';
@@ -75,19 +77,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await database.close();
   });
 
+  // The help page's live-chat widget: only the /helpline document's policy allows its one
+  // origin (script, styles, fonts, images, connections, frames); every other response keeps
+  // the strict policy. This hook runs before helmet's, which reads what it found.
+  const chatWidget = createChatWidgetPolicy({
+    load: loadChatWidgetUrl(database.db),
+    onError: (error) => app.log.error({ err: error }, 'chat widget setting unreadable'),
+  });
+  app.addHook('onRequest', chatWidget.onRequest);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: [chatWidget.allow(["'self'"])],
         // styled-components injects its generated rules at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
+        styleSrc: [chatWidget.allow(["'self'", "'unsafe-inline'"])],
+        imgSrc: [chatWidget.allow(["'self'", 'data:', 'blob:'])],
+        fontSrc: [chatWidget.allow(["'self'"])],
+        frameSrc: [chatWidget.allow(["'self'"])],
         // The web app's market worker reads the live services directly; the simulated
         // market is on the app's own origin.
-        connectSrc: ["'self'", ...marketConnectOrigins(config)],
+        connectSrc: [chatWidget.allow(["'self'", ...marketConnectOrigins(config)])],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -142,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes, { registerPerMinute: options.registerPerMinute ?? 10 });
       await api.register(userRoutes);
-      await api.register(settingsRoutes);
+      await api.register(settingsRoutes, { chatWidget });
       await api.register(coinRoutes);
       await api.register(adminRoutes);
       await api.register(methodRoutes);
@@ -151,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(transferRoutes);
       await api.register(activityRoutes);
       await api.register(tradeRoutes);
+      await api.register(kycRoutes);
       await api.register(marketRoutes);
       await api.register(healthRoutes, { marketStatus: () => app.market.status() });
     },

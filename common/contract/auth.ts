@@ -73,6 +73,13 @@ export const UpdatePasswordResponse = object({
 
 export const MessageResponse = object({ message: string() });
 
+/**
+ * PUT /api/updateProfile: the signed-in user edits their own name and phone number. Nothing
+ * else: username, email, role, balance and Pay ID are refused as unknown fields.
+ */
+export const UpdateProfileRequest = object({ fullName: string(), phoneNumber: string() });
+export type UpdateProfileRequest = Infer<typeof UpdateProfileRequest>;
+
 /** PUT /api/updateAdminPassword: an admin changes their own password. */
 export const UpdateAdminPasswordRequest = object({
   currentPassword: string(),

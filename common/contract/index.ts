@@ -5,3 +5,4 @@ export * from './errors';
 export * from './wallet';
 export * from './market';
 export * from './trades';
+export * from './kyc';

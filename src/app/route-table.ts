@@ -214,6 +214,8 @@ export const ROUTES: readonly RouteDef[] = [
     () => import('../views/account/password-page'),
   ),
   user('/app/notice', msg`Notice`, '/', () => import('../views/notice/notice-page')),
+  user('/privacy', msg`Privacy Portal`, '/settings', () => import('../views/about/privacy-page')),
+  user('/about', msg`About Us`, '/settings', () => import('../views/about/about-page')),
 
   admin('/admin', msg`Admin Dashboard`, () => import('../views/admin/admin-dashboard-page')),
   admin(

@@ -10,6 +10,7 @@ import {
 } from '../../common/rules';
 import type { FieldErrorCode } from '../../common/validation';
 import { ApiError } from './api-error';
+import { kycFieldErrorMessages } from './kyc-messages';
 import type { AppMessage, FormError } from './messages';
 
 const maxName = FULL_NAME_MAX_LENGTH;
@@ -39,6 +40,7 @@ export const fieldErrorMessages: Record<FieldErrorCode, MessageDescriptor> = {
   passwordContainsName: msg`Password must not contain your username or email`,
   confirmRequired: msg`Confirm password is required`,
   passwordsMustMatch: msg`Passwords must match`,
+  ...kycFieldErrorMessages,
 };
 
 /** Translations of the API error codes a form may meet. */

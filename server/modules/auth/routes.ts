@@ -92,7 +92,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return { message: 'Logged out successfully!' };
   });
 
-  app.put('/updateUserPasswordByUser', { config: { access: 'any' } }, async (request) => {
+  // Users only: an admin changes their password through updateAdminPassword, which always
+  // asks for the current one.
+  app.put('/updateUserPasswordByUser', { config: { access: 'user' } }, async (request) => {
     const body = parseBody(UpdatePasswordRequest, request.body);
     const { userId } = sessionOf(request);
     const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);

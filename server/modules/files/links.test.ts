@@ -52,3 +52,33 @@ describe('signed file links', () => {
     expect(() => signedFileLink(key, '../etc/passwd', 60_000, nowMs)).toThrow();
   });
 });
+
+describe('admin links', () => {
+  const adminId = randomUUID();
+
+  function adminParts(link: string) {
+    const url = new URL(link, 'http://localhost');
+    return { ...parts(link), admin: url.searchParams.get('admin') ?? '' };
+  }
+
+  it('name the admin, who comes back from verify', () => {
+    const { exp, sig, admin } = adminParts(signedFileLink(key, fileId, 60_000, nowMs, adminId));
+    expect(admin).toBe(adminId);
+    expect(verifyFileLink(key, fileId, exp, sig, nowMs, admin)).toEqual({
+      ok: true,
+      expiresAtMs: nowMs + 60_000,
+      adminId,
+    });
+  });
+
+  it('cannot lose or change their admin, and an owner link cannot gain one', () => {
+    const admin = adminParts(signedFileLink(key, fileId, 60_000, nowMs, adminId));
+    expect(verifyFileLink(key, fileId, admin.exp, admin.sig, nowMs).ok).toBe(false);
+    expect(verifyFileLink(key, fileId, admin.exp, admin.sig, nowMs, randomUUID()).ok).toBe(false);
+    expect(verifyFileLink(key, fileId, admin.exp, admin.sig, nowMs, [adminId]).ok).toBe(false);
+    const owner = parts(signedFileLink(key, fileId, 60_000, nowMs));
+    expect(verifyFileLink(key, fileId, owner.exp, owner.sig, nowMs, adminId).ok).toBe(false);
+    expect(verifyFileLink(key, fileId, owner.exp, owner.sig, nowMs, '').ok).toBe(false);
+    expect(() => signedFileLink(key, fileId, 60_000, nowMs, 'not-an-id')).toThrow();
+  });
+});

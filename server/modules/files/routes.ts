@@ -2,17 +2,20 @@
  * File routes, registered outside /api (SPEC paths): `POST /upload` takes one image without a
  * token, sanitises it, stores it encrypted and answers `{ fileUrl: '/files/<id>' }`;
  * `GET /files/:id` serves a stored image to whoever holds a valid signed link, which the
- * server hands out only to the file's owner and to admins.
+ * server hands out only to the file's owner and to admins. An admin's link names the admin,
+ * and every read through it writes a `file.viewed` audit row (actor, file, purpose) before a
+ * byte is sent, and is never cached, so each view is recorded.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { count, and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { UploadResponse } from '../../../common/contract';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules';
-import { files } from '../../db/schema';
+import { files, users } from '../../db/schema';
 import { bearerToken } from '../../http/auth-guard';
 import { ApiError, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore';
+import { writeAudit } from '../admin/audit';
 import { findSession } from '../auth/sessions';
 import { UNCLAIMED_UPLOAD_TTL_MS } from './claims';
 import { sanitizeImage, type SanitizedImage } from './images';
@@ -143,16 +146,24 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       const fileId = request.params.id;
       if (!FILE_ID_PATTERN.test(fileId)) throw notFound();
       const nowMs = Date.now();
-      const check = links.verify(fileId, request.query.exp, request.query.sig, nowMs);
+      const { exp, sig, admin } = request.query;
+      const check = links.verify(fileId, exp, sig, nowMs, admin);
       if (!check.ok) throw forbidden(EXPIRED_LINK_MESSAGE);
 
       const rows = await app.db
-        .select({ storageName: files.storageName, mimeType: files.mimeType })
+        .select({
+          storageName: files.storageName,
+          mimeType: files.mimeType,
+          purpose: files.purpose,
+          ownerId: files.ownerId,
+        })
         .from(files)
         .where(eq(files.id, fileId))
         .limit(1);
       const file = rows[0];
       if (file === undefined) throw notFound();
+      const adminId = check.adminId ?? null;
+      if (adminId !== null) await auditAdminView(request, adminId, fileId, file);
       const extension = EXTENSIONS[file.mimeType as SanitizedImage['mimeType']];
       if (extension === undefined) throw new Error(`Stored file has type ${file.mimeType}`);
 
@@ -169,11 +180,16 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       }
 
       const remainingS = Math.floor((check.expiresAtMs - nowMs) / 1000);
+      // An admin's view must reach the server each time to be audited: never cached.
+      const cacheControl =
+        adminId === null
+          ? `private, max-age=${Math.min(remainingS, MAX_CACHE_SECONDS)}`
+          : 'no-store';
       return (
         reply
           .header('Content-Type', file.mimeType)
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', `private, max-age=${Math.min(remainingS, MAX_CACHE_SECONDS)}`)
+          .header('Cache-Control', cacheControl)
           .header('Content-Disposition', `inline; filename="${fileId}.${extension}"`)
           .header('Cross-Origin-Resource-Policy', 'same-origin')
           // Opened directly, the image gets a sandboxed document that can run nothing.
@@ -182,6 +198,36 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       );
     },
   );
+
+  /**
+   * Records an admin's view of a document. The link was signed for this admin, but the
+   * account may have lost its role or been disabled since: then the link is refused.
+   */
+  async function auditAdminView(
+    request: FastifyRequest,
+    adminId: string,
+    fileId: string,
+    file: { purpose: string | null; ownerId: string | null },
+  ): Promise<void> {
+    const viewer = await app.db
+      .select({ role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, adminId))
+      .limit(1);
+    const account = viewer[0];
+    if (account === undefined || account.role !== 'admin' || account.disabledAt !== null) {
+      throw forbidden(EXPIRED_LINK_MESSAGE);
+    }
+    await writeAudit(app.db, {
+      actorId: adminId,
+      action: 'file.viewed',
+      targetType: 'file',
+      targetId: fileId,
+      after: { purpose: file.purpose, ownerId: file.ownerId },
+      ip: request.ip,
+    });
+    request.log.info({ fileId, adminId, purpose: file.purpose }, 'admin viewed a file');
+  }
 
   async function assertAddressHasRoom(request: FastifyRequest): Promise<void> {
     const since = new Date(Date.now() - UNCLAIMED_UPLOAD_TTL_MS);

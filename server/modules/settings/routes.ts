@@ -9,6 +9,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { writeAudit } from '../admin/audit';
 import { amountField, positiveAmountField } from '../wallet/parse';
+import { checkChatWidgetUrl, type ChatWidgetPolicy } from './chat-widget';
 import { loadSiteSetting } from './site-settings';
 import { loadTradingSettings, tradingConfigView } from './trading-settings';
 
@@ -21,6 +22,8 @@ export const UpdateSiteSettingBody = object({
   whatsappLink: optional(nullable(string())),
   telegramLink: optional(nullable(string())),
   emailLink: optional(nullable(string())),
+  /** The live-chat widget's script address (https); empty or null removes the widget. */
+  chatWidgetUrl: optional(nullable(string())),
   transferMin: optional(AmountInput),
   /** Transfer fee in percent (0..100). */
   transferCharge: optional(AmountInput),
@@ -89,6 +92,16 @@ function linkField(value: string | null, field: string): string | null {
   return text;
 }
 
+/** The chat widget's script address: empty or null clears it; otherwise a checked https URL. */
+function chatWidgetUrlField(value: string | null): string | null {
+  if (value === null || value.trim() === '') return null;
+  const check = checkChatWidgetUrl(value);
+  if (!check.ok) {
+    throw badRequest(`chatWidgetUrl ${check.reason}.`, 'invalid_body', 'chatWidgetUrl');
+  }
+  return check.url;
+}
+
 function percentValue(value: unknown, field: string, options: { allowZero: boolean }): bigint {
   const parsed = parsePercent(value);
   if (!parsed.ok) {
@@ -136,6 +149,9 @@ function parseUpdate(body: UpdateSiteSettingBody): SettingsUpdate {
   if (body.telegramLink !== undefined)
     update.telegramLink = linkField(body.telegramLink, 'telegramLink');
   if (body.emailLink !== undefined) update.emailLink = linkField(body.emailLink, 'emailLink');
+  if (body.chatWidgetUrl !== undefined) {
+    update.chatWidgetUrl = chatWidgetUrlField(body.chatWidgetUrl);
+  }
   if (body.transferMin !== undefined) {
     update.transferMinMicros = amountField(body.transferMin, 'transferMin', 'transferMin');
   }
@@ -184,8 +200,13 @@ function auditForm(row: SettingsUpdate): Record<string, unknown> {
   );
 }
 
+export interface SettingsRoutesOptions {
+  /** Told when the settings change, so this instance's security policy follows at once. */
+  chatWidget: Pick<ChatWidgetPolicy, 'invalidate'>;
+}
+
 /** Site settings: support links and transfer rules (public), and the admin's update. */
-export const settingsRoutes: FastifyPluginAsync = async (app) => {
+export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, options) => {
   app.get('/getSiteSetting', { config: { access: 'public' } }, async () => ({
     setting: await loadSiteSetting(app.db),
   }));
@@ -239,6 +260,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
         ip: request.ip,
       });
     });
+    options.chatWidget.invalidate();
     request.log.info({ fields }, 'site settings updated');
     return {
       setting: await loadSiteSetting(app.db),

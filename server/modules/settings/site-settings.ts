@@ -18,6 +18,7 @@ export async function loadSiteSetting(db: Db): Promise<SiteSetting> {
     whatsappLink: row.whatsappLink,
     telegramLink: row.telegramLink,
     emailLink: row.emailLink,
+    chatWidgetUrl: row.chatWidgetUrl,
     transferMin: formatMicros(row.transferMinMicros),
     transferCharge: formatMicros(row.transferChargeMicroPercent),
   };

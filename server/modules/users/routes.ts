@@ -1,8 +1,12 @@
 /** The signed-in user's own account. */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { UserResponse } from '../../../common/contract';
+import { UpdateProfileRequest, type UserResponse } from '../../../common/contract';
+import { checkProfile } from '../../../common/validation';
+import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
+import { parseBody } from '../../http/validate';
 import { loadUserView } from './user-view';
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -11,4 +15,34 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     if (!user) throw notFound('User not found.');
     return { user };
   });
+
+  /**
+   * The user edits their own full name and phone number with their own token. The body
+   * holds exactly those two fields (anything else is an unknown field), so username, email,
+   * role, balance, Pay ID and verification can never be set here. Same rules as sign-up.
+   */
+  app.put(
+    '/updateProfile',
+    { config: { access: 'user' } },
+    async (request): Promise<UserResponse> => {
+      const body = parseBody(UpdateProfileRequest, request.body);
+      const first = Object.entries(checkProfile(body))[0];
+      if (first) throw fieldError(first[0], first[1]);
+      const { userId } = sessionOf(request);
+      const updated = await app.db
+        .update(users)
+        .set({
+          fullName: body.fullName.trim(),
+          phoneNumber: body.phoneNumber.trim(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw notFound('User not found.');
+      const user = await loadUserView(app.db, userId);
+      if (!user) throw notFound('User not found.');
+      request.log.info({ userId }, 'profile updated');
+      return { user };
+    },
+  );
 };

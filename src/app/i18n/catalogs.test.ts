@@ -15,7 +15,7 @@ const catalogs = import.meta.glob<string>('../../../locales/*/messages.po', {
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   es: ['Error: {message}', 'General', 'Pay ID', 'Telegram'],
   fr: ['Documents', 'Menu', 'Page {pageNumber} / {pages}', 'Pay ID', 'Telegram'],
-  de: ['Administrator', 'Orders', 'Status', 'Telegram', 'Wallet'],
+  de: ['Administrator', 'Name', 'Orders', 'Status', 'Student', 'Telegram', 'Wallet'],
   zh: [],
 };
 

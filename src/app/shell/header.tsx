@@ -1,15 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import { useSession } from '../../machines/auth-context';
 import { useSiteSetting, useUser } from '../../services/queries';
-import { safeExternalUrl } from '../../services/safe-url';
 import { IconButton, IconLink } from '../../ui/button';
 import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { isChatWidgetPath } from '../../views/help/chat-widget';
+import { primarySupportLink } from '../../views/help/support-links';
 import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
@@ -141,22 +143,37 @@ function BackButton({ parent }: { parent: string }) {
   );
 }
 
+/**
+ * The customer-support button opens the chat link the site settings give (WhatsApp, else
+ * Telegram, else email) in a new tab, or else the help page; then the language picker.
+ */
 function Tools() {
   const { t } = useLingui();
+  const [location] = useLocation();
   const setting = useSiteSetting();
-  const supportUrl = safeExternalUrl(setting.data?.whatsappLink);
+  const supportUrl = primarySupportLink(setting.data);
+  const label = t`Customer support`;
   return (
     <>
-      {supportUrl && (
+      {supportUrl ? (
         <SupportLink
           href={supportUrl}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t`Customer support`}
-          title={t`Customer support`}
+          aria-label={label}
+          title={label}
         >
           <SupportIcon sizePx={22} />
         </SupportLink>
+      ) : (
+        setting.isSuccess &&
+        !isChatWidgetPath(location) && (
+          <Link href={CHAT_WIDGET_PAGE_PATH} asChild>
+            <SupportLink aria-label={label} title={label}>
+              <SupportIcon sizePx={22} />
+            </SupportLink>
+          </Link>
+        )
       )}
       <LanguagePicker />
     </>

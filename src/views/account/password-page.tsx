@@ -2,74 +2,79 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { checkPassword, type FieldErrorCode } from '../../../common/validation';
+import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
+import type { FieldErrorCode } from '../../../common/validation';
 import { AuthContext } from '../../machines/auth-context';
 import { ApiError } from '../../services/api-error';
 import { updatePassword } from '../../services/auth-api';
 import { fieldErrorMessages } from '../../services/error-messages';
+import { useUser } from '../../services/queries';
 import { Button } from '../../ui/button';
-import { ErrorMessage, Muted, Page } from '../../ui/page';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
+import { ErrorMessage, Muted, Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-
-type Field = 'password' | 'confirmPassword';
-
-function validate(values: Record<Field, string>): Partial<Record<Field, FieldErrorCode>> {
-  const errors: Partial<Record<Field, FieldErrorCode>> = {};
-  const password = checkPassword(values.password);
-  if (password) errors.password = password;
-  if (values.confirmPassword === '') errors.confirmPassword = 'confirmRequired';
-  else if (values.confirmPassword !== values.password)
-    errors.confirmPassword = 'passwordsMustMatch';
-  return errors;
-}
+import {
+  PASSWORD_FIELDS,
+  validatePassword,
+  type PasswordField,
+  type PasswordValues,
+} from './account-rules';
 
 /**
- * Change password. Success ends the session (the server revokes the token): local storage
- * is cleared and the user goes to /signin after 1 s (SPEC §4).
+ * Change password. Success ends the session everywhere (the server revokes every token of
+ * the user): local storage is cleared and the user goes to /signin after 1 s (SPEC §4).
  */
 export default function PasswordPage() {
   const { i18n, t } = useLingui();
   const toast = useToast();
   const actor = AuthContext.useActorRef();
-  const [values, setValues] = useState<Record<Field, string>>({
-    password: '',
-    confirmPassword: '',
-  });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const user = useUser();
+  const [values, setValues] = useState<PasswordValues>({ password: '', confirmPassword: '' });
+  const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The rule the server refused the password by (too common, for instance), shown under the
+  // field until it is edited again.
+  const [refusedRule, setRefusedRule] = useState<FieldErrorCode | null>(null);
   const mutation = useMutation({
     mutationFn: updatePassword,
     onSuccess: () => {
       toast({ tone: 'success', text: t`Password updated successfully` });
       actor.send({ type: 'PASSWORD_CHANGED' });
     },
+    onError: (error) => {
+      if (error instanceof ApiError && error.field === 'password' && error.fieldCode) {
+        setRefusedRule(error.fieldCode);
+      }
+    },
   });
 
-  const errors = validate(values);
-  // A password the server refuses (too common, contains the username) is explained by its
-  // rule; any other failure gets the spec's general message.
-  const refusedRule =
-    mutation.error instanceof ApiError && mutation.error.fieldCode
-      ? fieldErrorMessages[mutation.error.fieldCode]
-      : null;
-  const bind = (field: Field) => ({
+  const errors = validatePassword(
+    values,
+    user.data ? { username: user.data.username, email: user.data.email } : {},
+  );
+  const minLength = PASSWORD_MIN_LENGTH;
+
+  const bind = (field: PasswordField) => ({
     name: field,
     value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      if (field === 'password') setRefusedRule(null);
+    },
     onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
     error: (() => {
       const code = errors[field];
-      return code && (submitted || touched[field]) ? i18n._(fieldErrorMessages[code]) : undefined;
+      if (code && (submitted || touched[field])) return i18n._(fieldErrorMessages[code]);
+      if (field === 'password' && refusedRule) return i18n._(fieldErrorMessages[refusedRule]);
+      return undefined;
     })(),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, ['password', 'confirmPassword'], errors);
+    focusFirstInvalid(event.currentTarget, PASSWORD_FIELDS, errors);
     if (Object.keys(errors).length > 0 || mutation.isPending || mutation.isSuccess) return;
     mutation.mutate(values.password);
   };
@@ -82,11 +87,26 @@ export default function PasswordPage() {
         </Trans>
       </Muted>
       <Form noValidate onSubmit={onSubmit} aria-label={t`Password Change`}>
+        {/* Tells password managers whose password this is, so they update the right entry. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={user.data?.username ?? ''}
+          readOnly
+          hidden
+        />
         <TextField
           label={t`New password`}
           type="password"
           autoComplete="new-password"
           revealable
+          hint={
+            <Trans>
+              At least {minLength} characters. Not a common password, and not your username or
+              email.
+            </Trans>
+          }
           {...bind('password')}
         />
         <TextField
@@ -98,11 +118,7 @@ export default function PasswordPage() {
         />
         {mutation.isError && (
           <ErrorMessage>
-            {refusedRule ? (
-              i18n._(refusedRule)
-            ) : (
-              <Trans>Failed to update password. Please try again.</Trans>
-            )}
+            <Trans>Failed to update password. Please try again.</Trans>
           </ErrorMessage>
         )}
         <Button type="submit" block busy={mutation.isPending} disabled={mutation.isSuccess}>

@@ -3,12 +3,17 @@ import styled from 'styled-components';
 import { useSiteSetting } from '../../services/queries';
 import { ChatIcon } from '../../ui/icons';
 import { List } from '../../ui/list';
-import { EmptyState, Muted, Page, Section, SectionTitle } from '../../ui/page';
+import { EmptyState, ErrorMessage, Muted, Page, Section, SectionTitle } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
+import type { ChatWidgetStatus } from './chat-widget';
 import { hasSupportLinks, SupportLinks } from './support-links';
 
-/** 'Need Help?' and the support channels; shared by /helpline and /contact. */
-export function HelpContent() {
+/**
+ * 'Need Help?' and how to reach support: the live-chat widget when the help page runs one
+ * (`chat`), otherwise the support channels of the site settings. Shared by /helpline and
+ * /contact (which never loads the widget).
+ */
+export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
   const setting = useSiteSetting();
   return (
     <Page>
@@ -26,20 +31,42 @@ export function HelpContent() {
           </Trans>
         </Muted>
       </Hero>
-      <Section aria-labelledby="channels-title">
-        <SectionTitle id="channels-title">
-          <Trans>Contact support</Trans>
-        </SectionTitle>
-        {setting.isPending ? (
+      {chat === 'loading' && (
+        <Section aria-live="polite">
           <PageSpinner />
-        ) : hasSupportLinks(setting.data) ? (
-          <List>
-            <SupportLinks setting={setting.data} />
-          </List>
-        ) : (
-          <EmptyState title={<Trans>No support channels are available right now.</Trans>} />
-        )}
-      </Section>
+          <Muted>
+            <Trans>Opening the live chat…</Trans>
+          </Muted>
+        </Section>
+      )}
+      {chat === 'ready' && (
+        <ChatNote role="status">
+          <Trans>
+            The live chat is open on this page: use the chat button in the corner of the screen.
+          </Trans>
+        </ChatNote>
+      )}
+      {chat === 'failed' && (
+        <ErrorMessage>
+          <Trans>The live chat could not be loaded. Please use one of the channels below.</Trans>
+        </ErrorMessage>
+      )}
+      {(chat === 'off' || chat === 'failed') && (
+        <Section aria-labelledby="channels-title">
+          <SectionTitle id="channels-title">
+            <Trans>Contact support</Trans>
+          </SectionTitle>
+          {setting.isPending ? (
+            <PageSpinner />
+          ) : hasSupportLinks(setting.data) ? (
+            <List>
+              <SupportLinks setting={setting.data} />
+            </List>
+          ) : (
+            <EmptyState title={<Trans>No support channels are available right now.</Trans>} />
+          )}
+        </Section>
+      )}
     </Page>
   );
 }
@@ -64,4 +91,12 @@ const IconBox = styled.span`
   height: 64px;
   border-radius: 50%;
   background: ${({ theme }) => theme.gradients.brand};
+`;
+
+const ChatNote = styled.p`
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  text-align: center;
 `;

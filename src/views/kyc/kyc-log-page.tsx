@@ -1,13 +1,14 @@
 import { Page } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
-import { KycStatus } from './kyc-status';
+import { KycStatusView } from './kyc-status';
 
+/** SPEC §2 /kyc/log: the verification status, refreshed every 10 s. */
 export default function KycLogPage() {
   return (
     <WithUser>
       {(user) => (
         <Page>
-          <KycStatus user={user} />
+          <KycStatusView user={user} />
         </Page>
       )}
     </WithUser>

@@ -1,40 +1,81 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { User } from '../../../common/contract';
+import type { Kyc, User } from '../../../common/contract';
+import { kycDetailsKey, useKycDetails } from '../../services/kyc-queries';
+import { queryKeys } from '../../services/queries';
 import { ButtonLink } from '../../ui/button';
-import { ClockIcon, ShieldCheckIcon } from '../../ui/icons';
+import { AlertIcon, ShieldCheckIcon } from '../../ui/icons';
+import { Detail, DetailList } from '../../ui/list';
+import { formatWireAmount } from '../../ui/money';
 import { Card, Muted } from '../../ui/page';
+import { PageSpinner, Spinner } from '../../ui/spinner';
+import { LoadError } from '../shared/load-error';
+import { countryName, documentTypeLabels, employmentLabels, labelOf } from './kyc-labels';
 
-/** The verification state of a verified or pending user. */
-export function KycStatus({ user }: { user: User }) {
-  if (user.isVerified) {
-    return (
-      <StatusCard>
-        <Icon $tone="success">
-          <ShieldCheckIcon sizePx={32} />
-        </Icon>
-        <h2>{user.fullName}</h2>
-        <Muted>
-          <Trans>Your account has been verified successfully!</Trans>
-        </Muted>
-      </StatusCard>
-    );
+/**
+ * The verification status (SPEC §2 /kyc/log), refreshed every 10 s: verified with the full
+ * name, the pending request with its details and both ID images, or the rejection with its
+ * reason and a way to send a new request.
+ */
+export function KycStatusView({ user }: { user: User }) {
+  const details = useKycDetails();
+  const kyc = details.data;
+  useUserFollowsRequest(user, kyc ?? null);
+
+  if (kyc?.status === 'Completed' || (user.isVerified && kyc?.status !== 'Pending')) {
+    return <Verified name={kyc ? fullNameOf(kyc) : user.fullName} />;
   }
-  if (user.isVerificationPending) {
-    return (
-      <StatusCard>
-        <Icon $tone="warning">
-          <ClockIcon sizePx={32} />
-        </Icon>
-        <h2>
-          <Trans>KYC Request Pending</Trans>
-        </h2>
-        <Muted>
-          <Trans>We are checking your documents. This usually takes less than a day.</Trans>
-        </Muted>
-      </StatusCard>
-    );
+  if (kyc === undefined) {
+    if (details.isError) {
+      return (
+        <LoadError onRetry={() => void details.refetch()} busy={details.isFetching}>
+          <Trans>Error fetching KYC details. Please try again.</Trans>
+        </LoadError>
+      );
+    }
+    return <PageSpinner />;
   }
+  if (kyc === null) return <NotSent />;
+  if (kyc.status === 'Rejected') return <RejectedRequest kyc={kyc} />;
+  return <PendingRequest kyc={kyc} />;
+}
+
+/**
+ * The user's flags (drawer badge, which page /kyc/submit-form shows) come from the user
+ * query; when the polled request says it was decided, the user is fetched again.
+ */
+function useUserFollowsRequest(user: User, kyc: Kyc | null) {
+  const queryClient = useQueryClient();
+  const stale =
+    kyc !== null &&
+    ((kyc.status === 'Completed' && !user.isVerified) ||
+      (kyc.status !== 'Pending' && user.isVerificationPending));
+  useEffect(() => {
+    if (stale) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+  }, [stale, queryClient]);
+}
+
+export function fullNameOf(kyc: Pick<Kyc, 'firstName' | 'middleName' | 'lastName'>): string {
+  return [kyc.firstName, kyc.middleName, kyc.lastName].filter(Boolean).join(' ');
+}
+
+function Verified({ name }: { name: string }) {
+  return (
+    <StatusCard>
+      <Icon $tone="success">
+        <ShieldCheckIcon sizePx={32} />
+      </Icon>
+      <h2>{name}</h2>
+      <Muted>
+        <Trans>Your account has been verified successfully!</Trans>
+      </Muted>
+    </StatusCard>
+  );
+}
+
+function NotSent() {
   return (
     <StatusCard>
       <Icon $tone="neutral">
@@ -53,6 +94,106 @@ export function KycStatus({ user }: { user: User }) {
   );
 }
 
+function RejectedRequest({ kyc }: { kyc: Kyc }) {
+  const queryClient = useQueryClient();
+  const reason = kyc.reason;
+  return (
+    <StatusCard>
+      <Icon $tone="danger">
+        <AlertIcon sizePx={32} />
+      </Icon>
+      <h2>
+        <Trans>KYC Request Rejected</Trans>
+      </h2>
+      {reason ? (
+        <Reason>
+          <Trans>Reason: {reason}</Trans>
+        </Reason>
+      ) : (
+        <Muted>
+          <Trans>Your documents could not be verified.</Trans>
+        </Muted>
+      )}
+      <ButtonLink
+        to="/kyc/submit-form"
+        onClick={() => void queryClient.invalidateQueries({ queryKey: kycDetailsKey })}
+      >
+        <Trans>Submit again</Trans>
+      </ButtonLink>
+    </StatusCard>
+  );
+}
+
+function PendingRequest({ kyc }: { kyc: Kyc }) {
+  const { i18n, t } = useLingui();
+  const dateOfBirth = i18n.date(`${kyc.dateOfBirth}T00:00:00Z`, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  const address = [
+    kyc.street,
+    kyc.city,
+    `${kyc.state} ${kyc.postalCode}`,
+    countryName(i18n.locale, kyc.country),
+  ].join(', ');
+  return (
+    <>
+      <StatusCard aria-live="polite">
+        <Icon $tone="warning">
+          <Spinner sizePx={32} current />
+        </Icon>
+        <h2>
+          <Trans>KYC Request Pending</Trans>
+        </h2>
+        <Muted>
+          <Trans>We are checking your documents. This usually takes less than a day.</Trans>
+        </Muted>
+      </StatusCard>
+      <DetailList>
+        <Detail label={<Trans>Name</Trans>}>{fullNameOf(kyc)}</Detail>
+        <Detail label={<Trans>Date of Birth</Trans>}>
+          <time dateTime={kyc.dateOfBirth}>{dateOfBirth}</time>
+        </Detail>
+        <Detail label={<Trans>Address</Trans>}>{address}</Detail>
+        <Detail label={<Trans>Employment</Trans>}>
+          {labelOf(i18n, employmentLabels, kyc.employmentStatus)}
+        </Detail>
+        <Detail label={<Trans>Annual income</Trans>}>
+          {formatWireAmount(kyc.annualIncome, 2)}
+        </Detail>
+        <Detail label={<Trans>Document type</Trans>}>
+          {labelOf(i18n, documentTypeLabels, kyc.documentType)}
+        </Detail>
+      </DetailList>
+      <Images>
+        <KycImage url={kyc.idFront} caption={t`ID front`} />
+        <KycImage url={kyc.idBack} caption={t`ID back`} />
+      </Images>
+    </>
+  );
+}
+
+/**
+ * A document image. Its URL is a short-lived signed link renewed by every poll: the image
+ * keeps the link it loaded with, so it does not download again every 10 s, and takes the
+ * newest one only if that link fails (it expired).
+ */
+function KycImage({ url, caption }: { url: string; caption: string }) {
+  const [pinned, setPinned] = useState(url);
+  return (
+    <figure>
+      <figcaption>{caption}</figcaption>
+      <img
+        src={pinned}
+        alt={caption}
+        onError={() => {
+          if (url !== pinned) setPinned(url);
+        }}
+      />
+    </figure>
+  );
+}
+
 const StatusCard = styled(Card)`
   align-items: center;
   padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
@@ -60,10 +201,11 @@ const StatusCard = styled(Card)`
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
+    overflow-wrap: anywhere;
   }
 `;
 
-const Icon = styled.span<{ $tone: 'success' | 'warning' | 'neutral' }>`
+const Icon = styled.span<{ $tone: 'success' | 'warning' | 'danger' | 'neutral' }>`
   display: grid;
   place-items: center;
   width: 64px;
@@ -74,11 +216,49 @@ const Icon = styled.span<{ $tone: 'success' | 'warning' | 'neutral' }>`
       ? theme.colors.success
       : $tone === 'warning'
         ? theme.colors.warning
-        : theme.colors.textMuted};
+        : $tone === 'danger'
+          ? theme.colors.danger
+          : theme.colors.textMuted};
   background: ${({ theme, $tone }) =>
     $tone === 'success'
       ? theme.colors.successSoft
       : $tone === 'warning'
         ? theme.colors.warningSoft
-        : theme.colors.surfaceRaised};
+        : $tone === 'danger'
+          ? theme.colors.dangerSoft
+          : theme.colors.surfaceRaised};
+`;
+
+const Reason = styled.p`
+  max-width: 100%;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;
+
+const Images = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.md};
+
+  figure {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xs};
+    margin: 0;
+  }
+  figcaption {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  img {
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radii.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
 `;

@@ -1,10 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
-import { InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
-import { List, ListItem, ListLink } from '../../ui/list';
+import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
+import { List, ListLink } from '../../ui/list';
 import { Page, Section, SectionTitle } from '../../ui/page';
 import { SupportLinks } from '../help/support-links';
 
+/**
+ * General (profile, password, KYC) and Help & Support: the support channels the site
+ * settings provide, each only when set, and the privacy and about pages.
+ */
 export default function SettingsPage() {
   const setting = useSiteSetting();
   return (
@@ -31,12 +35,12 @@ export default function SettingsPage() {
         </SectionTitle>
         <List>
           <SupportLinks setting={setting.data} />
-          <ListItem icon={<LockIcon sizePx={20} />}>
+          <ListLink to="/privacy" icon={<EyeOffIcon sizePx={20} />}>
             <Trans>Privacy Portal</Trans>
-          </ListItem>
-          <ListItem icon={<InfoIcon sizePx={20} />}>
+          </ListLink>
+          <ListLink to="/about" icon={<InfoIcon sizePx={20} />}>
             <Trans>About Us</Trans>
-          </ListItem>
+          </ListLink>
         </List>
       </Section>
     </Page>

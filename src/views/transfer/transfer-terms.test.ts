@@ -5,6 +5,7 @@ const setting = {
   whatsappLink: null,
   telegramLink: null,
   emailLink: null,
+  chatWidgetUrl: null,
   transferMin: '5.000000',
   transferCharge: '1.500000',
 };

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { Card } from '../../ui/page';
+
+/** A short text page (privacy, about): a lead paragraph and titled sections. */
+export const Lead = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: 1.55;
+`;
+
+const Body = styled(Card)`
+  gap: ${({ theme }) => theme.space.sm};
+
+  h2 {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  h2 svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+  > p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    line-height: 1.6;
+  }
+`;
+
+/** A bulleted list of paragraphs inside a section, each opening with a bold term. */
+export const Bullets = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+  list-style: disc;
+
+  li {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    line-height: 1.6;
+  }
+  li::marker {
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+export function ArticleSection({
+  id,
+  icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon?: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Body>
+        <h2 id={id}>
+          {icon && <span aria-hidden="true">{icon}</span>}
+          {title}
+        </h2>
+        {children}
+      </Body>
+    </section>
+  );
+}
+
+/** An in-app link inside running text. */
+export const TextLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.primaryHover};
+  text-decoration: underline;
+  text-underline-offset: 2px;
+`;

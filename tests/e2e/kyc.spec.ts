@@ -1,0 +1,195 @@
+/**
+ * Identity verification end to end, in Chromium at 390×844 with a fake camera: a new user
+ * fills the five steps, uploads both sides of a document, captures their face after the
+ * 3 s countdown, submits, and lands on /kyc/log as pending with the images; an admin
+ * approves through the API; after a reload the drawer shows Verified and the form is no
+ * longer offered.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+
+// The fake camera only for this file: Playwright replaces launch options as a whole, so
+// the project's own are repeated here.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+/** A small PNG of one colour: the server decodes and re-encodes uploads, so it must be real. */
+function png(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+async function register(request: APIRequestContext) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const body = {
+    fullName: 'Katherine Johnson',
+    username: `katherine_${tag}`,
+    email: `katherine_${tag}@example.com`,
+    phoneNumber: '+1 757 555 0142',
+    password: 'Orbital-Mechanics-1962',
+  };
+  const res = await request.post('/api/registerUser', { data: body });
+  expect(res.status()).toBe(201);
+  return body;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+}
+
+async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  return page.getByRole('dialog', { name: 'Menu' });
+}
+
+/** Whether an <img> has loaded real pixels. */
+function loaded(page: Page, alt: string) {
+  return page
+    .getByRole('img', { name: alt, exact: true })
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+}
+
+test('five steps with a face scan, pending with the images, approved, then verified', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await register(request);
+  await signIn(page, user);
+
+  const drawer = await openDrawer(page);
+  await drawer.getByRole('link', { name: 'Verify Now' }).click();
+  await expect(page).toHaveURL('/kyc/submit-form');
+
+  // Step 1: Next refuses empty fields with the spec's texts; Back is not offered.
+  await expect(page.getByRole('heading', { name: 'Personal Info' })).toBeVisible();
+  // (The header's own back button is outside the form.)
+  const form = page.locator('form');
+  await expect(form.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Date of Birth is required')).toBeVisible();
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Johnson');
+  await page.getByLabel('Date of Birth').fill('2999-01-01');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Date of Birth cannot be in the future')).toBeVisible();
+  await page.getByLabel('Date of Birth').fill('1990-08-26');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2.
+  await expect(page.getByRole('heading', { name: 'Address' })).toBeVisible();
+  await page.getByLabel('Street address').fill('Hauptstraße 5');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('State/Province').fill('Berlin');
+  await page.getByLabel('Postal Code').fill('10115');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Country is required')).toBeVisible();
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3.
+  await expect(page.getByRole('heading', { name: 'Income' })).toBeVisible();
+  await page.getByLabel('Employment status').selectOption('Employed');
+  await page.getByLabel('Annual income').fill('-5');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Annual income cannot be negative')).toBeVisible();
+  await page.getByLabel('Annual income').fill('52000');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4: both sides, uploaded with their progress.
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Front ID image is required')).toBeVisible();
+  await expect(page.getByText('Back ID image is required')).toBeVisible();
+  await page.getByRole('radio', { name: 'Passport' }).check();
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'passport-front.png',
+    mimeType: 'image/png',
+    buffer: await png('#3366cc'),
+  });
+  await page.getByLabel('Back of the document').setInputFiles({
+    name: 'passport-back.png',
+    mimeType: 'image/png',
+    buffer: await png('#cc6633'),
+  });
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 5: submitting without the face scan is refused.
+  await expect(page.getByRole('heading', { name: 'Face Scan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit KYC' }).click();
+  await expect(
+    page.getByText('Please complete the face scan before submitting.').first(),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start Camera' }).click();
+  const capture = page.getByRole('button', { name: 'Capture Face' });
+  await expect(capture).toBeEnabled({ timeout: 15_000 });
+  await capture.click();
+  await expect(page.getByRole('timer')).toHaveText('3');
+  await expect(page.getByText('Face captured')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Retake' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit KYC' }).click();
+
+  // Pending, with the details and both ID images.
+  await expect(page).toHaveURL('/kyc/log');
+  await expect(page.getByText('kyc request submitted!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'KYC Request Pending' })).toBeVisible();
+  await expect(page.getByText('Katherine Johnson')).toBeVisible();
+  await expect(page.getByText('52,000.00')).toBeVisible();
+  await expect(page.getByText('Passport')).toBeVisible();
+  await expect.poll(() => loaded(page, 'ID front')).toBe(true);
+  await expect.poll(() => loaded(page, 'ID back')).toBe(true);
+
+  // An admin approves it through the API.
+  const userToken = await page.evaluate(() => localStorage.getItem('uToken'));
+  const details = await request.get('/api/getKycDetails', {
+    headers: { authorization: `Bearer ${userToken}` },
+  });
+  const { kyc } = (await details.json()) as { kyc: { _id: string; status: string } };
+  expect(kyc.status).toBe('Pending');
+  const login = await request.post('/api/login', { data: ADMIN });
+  const { token: adminToken } = (await login.json()) as { token: string };
+  const decided = await request.put(`/api/updateKyc/${kyc._id}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { id: kyc._id, status: 'Completed' },
+  });
+  expect(decided.status()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByText('Your account has been verified successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Katherine Johnson' })).toBeVisible();
+  // The drawer opens from the logo of the main tabs.
+  await page.goto('/');
+  const verifiedDrawer = await openDrawer(page);
+  await expect(verifiedDrawer.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(verifiedDrawer.getByRole('link', { name: 'Verify Now' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The form is no longer offered.
+  await page.goto('/kyc/submit-form');
+  await expect(page.getByText('Your account has been verified successfully!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit KYC' })).toHaveCount(0);
+  await expect(page.getByLabel('First name')).toHaveCount(0);
+});
