@@ -45,6 +45,9 @@ export const users = pgTable(
     country: text('country'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set by an admin: may this user open trades, and request withdrawals. */
+    tradingAllowed: boolean('trading_allowed').notNull().default(true),
+    withdrawalsAllowed: boolean('withdrawals_allowed').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +68,12 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    /**
+     * An admin viewing the app as this user (`POST /api/userLogin/:id`): the admin's id. Such
+     * a session is short-lived and read-only: every request that would change something is
+     * refused.
+     */
+    impersonatedBy: uuid('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -151,6 +160,11 @@ export const siteSettings = pgTable(
     transferChargeMicroPercent: bigint('transfer_charge_micro_percent', { mode: 'bigint' })
       .notNull()
       .default(sql`1000000`),
+    /**
+     * Withdrawals of at least this amount need a second admin's approval (a different admin
+     * from the first). Null: one approval is enough for any amount.
+     */
+    withdrawalDualApprovalMicros: bigint('withdrawal_dual_approval_micros', { mode: 'bigint' }),
     /** Timed trades: on or off for everyone, and off for users of these countries. */
     tradingEnabled: boolean('trading_enabled').notNull().default(true),
     tradingBlockedCountries: text('trading_blocked_countries')
@@ -180,6 +194,10 @@ export const siteSettings = pgTable(
   },
   (t) => [
     check('site_settings_singleton', sql`${t.id} = 1`),
+    check(
+      'site_settings_dual_approval_check',
+      sql`${t.withdrawalDualApprovalMicros} is null or ${t.withdrawalDualApprovalMicros} > 0`,
+    ),
     check(
       'site_settings_trade_limits_check',
       sql`${t.tradeMinMicros} > 0 and ${t.tradeMaxMicros} >= ${t.tradeMinMicros}`,
@@ -433,11 +451,21 @@ export const withdrawals = pgTable(
     status: requestStatus(),
     transactionHash: text('transaction_hash'),
     reason: text('reason'),
+    /**
+     * The first of two approvals, for amounts at or above the dual-approval threshold: who
+     * and when. The request stays Pending until a different admin approves it too.
+     */
+    firstApprovedBy: uuid('first_approved_by').references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'withdrawals_second_approver_check',
+      sql`${t.firstApprovedBy} is null or ${t.decidedBy} is null or ${t.status} <> 'Completed' or ${t.decidedBy} <> ${t.firstApprovedBy}`,
+    ),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amountMicros} > 0`),

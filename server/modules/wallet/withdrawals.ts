@@ -81,6 +81,8 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
         status: 'Pending',
         transactionHash: null,
         reason: null,
+        firstApprovedBy: null,
+        firstApprovedAt: null,
         decidedBy: null,
         decidedAt: null,
         createdAt: new Date(),
