@@ -9,9 +9,47 @@
  * is a draw), the payout floor(stake × percent ÷ 100), and the balance moved by exactly
  * tradeAfterAmount − stake.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const ALICE = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
+/**
+ * A trader of this file's own, funded by an admin adjustment: trades settle in the
+ * background, so a shared demo account's balance would move under other files' tests.
+ */
+const TRADER = {
+  email: `trader-${randomBytes(4).toString('hex')}@example.com`,
+  password: 'Granite-Harbor-2026',
+};
+const TRADER_FUNDING_USDT = '1000';
+const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+
+async function createFundedTrader(request: APIRequestContext): Promise<void> {
+  const registered = await request.post('/api/registerUser', {
+    data: {
+      fullName: 'Trade Tester',
+      username: TRADER.email.split('@')[0]!.replace('-', '_'),
+      email: TRADER.email,
+      phoneNumber: '+15550101010',
+      password: TRADER.password,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await registered.json()) as { user: { _id: string } };
+  const login = await request.post('/api/login', { data: ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  const funded = await request.post(`/api/admin/users/${user._id}/adjustments`, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomBytes(16).toString('hex'),
+    },
+    data: { amount: TRADER_FUNDING_USDT, reason: 'End-to-end test funding' },
+  });
+  expect(funded.ok(), await funded.text()).toBe(true);
+}
+
+test.beforeAll(async ({ request }) => {
+  await createFundedTrader(request);
+});
 
 interface TickRef {
   price: string;
@@ -42,8 +80,8 @@ interface Trade {
 
 async function signIn(page: Page) {
   await page.goto('/signin');
-  await page.getByLabel('Email').fill(ALICE.email);
-  await page.getByLabel('Password', { exact: true }).fill(ALICE.password);
+  await page.getByLabel('Email').fill(TRADER.email);
+  await page.getByLabel('Password', { exact: true }).fill(TRADER.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/');
 }
@@ -266,8 +304,6 @@ test('an amount above the balance is set back to it, and below the minimum is re
   await expect(page.getByText('Minimum trade amount is 10.00 USDT')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
-
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
 
 async function adminSettings(page: Page, body: Record<string, unknown>) {
   const login = await page.request.post('/api/login', { data: ADMIN });
