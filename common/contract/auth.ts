@@ -1,13 +1,4 @@
-import {
-  boolean,
-  enums,
-  nullable,
-  number,
-  object,
-  optional,
-  string,
-  type Infer,
-} from 'superstruct';
+import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
 import { ROLES } from '../rules';
 import { IsoDate, WireAmount } from './common';
 
@@ -86,10 +77,3 @@ export const UpdateAdminPasswordRequest = object({
   password: string(),
 });
 export type UpdateAdminPasswordRequest = Infer<typeof UpdateAdminPasswordRequest>;
-
-/** GET /api/admin/overview: what the console shows at a glance. */
-export const AdminOverview = object({
-  users: object({ total: number(), newToday: number() }),
-  admin: object({ fullName: string(), email: string() }),
-});
-export type AdminOverview = Infer<typeof AdminOverview>;

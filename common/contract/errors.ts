@@ -24,6 +24,7 @@ export const API_ERROR_CODES = [
   'idempotency_key_required',
   'idempotency_conflict',
   'already_decided',
+  'second_approver_required',
   'self_transfer',
   'receiver_not_found',
   'method_unavailable',
@@ -35,5 +36,10 @@ export const API_ERROR_CODES = [
   'coin_not_listed',
   'kyc_pending',
   'already_verified',
+  'trading_not_allowed',
+  'withdrawals_not_allowed',
+  'read_only_session',
+  'coin_exists',
+  'coin_in_use',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

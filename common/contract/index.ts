@@ -6,3 +6,5 @@ export * from './wallet';
 export * from './market';
 export * from './trades';
 export * from './kyc';
+export * from './admin-users';
+export * from './admin-queues';

@@ -2,12 +2,14 @@
  * Route access. Every API route declares `config: { access }`: 'public', 'user', 'admin' or
  * 'any' (either role). An `onRoute` hook attaches the guard, and refuses to start when a
  * route under /api forgot to declare it, so no endpoint is open by accident. No or a dead
- * token answers 401; the wrong role answers 403.
+ * token answers 401; the wrong role answers 403. A read-only session (an admin viewing the
+ * app as a user) may only read: any other method answers 403 `read_only_session`, except
+ * signing out.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../../common/rules';
 import { findSession } from '../modules/auth/sessions';
-import { forbidden, unauthorized } from './errors';
+import { ApiError, forbidden, unauthorized } from './errors';
 
 export type Access = 'public' | Role | 'any';
 
@@ -30,6 +32,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Methods that never change anything; a read-only session may use only these. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The one change a read-only session may make: ending itself. */
+const READ_ONLY_ALLOWED = new Set(['POST /api/logout']);
+
+export const READ_ONLY_MESSAGE = 'This is a read-only view of the account.';
+
+function refusesReadOnly(request: FastifyRequest): boolean {
+  if (READ_METHODS.has(request.method)) return false;
+  const url = request.routeOptions.url ?? '';
+  return !READ_ONLY_ALLOWED.has(`${request.method} ${url}`);
+}
+
 function guardFor(access: Exclude<Access, 'public'>) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
@@ -37,6 +52,9 @@ function guardFor(access: Exclude<Access, 'public'>) {
     const session = await findSession(request.server.db, token);
     if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
     if (access !== 'any' && session.role !== access) throw forbidden();
+    if (session.impersonatedBy !== null && refusesReadOnly(request)) {
+      throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
+    }
     request.session = session;
   };
 }

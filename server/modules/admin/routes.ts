@@ -1,7 +1,7 @@
-/** Admin calls of the foundation: own password and the console overview. */
-import { count, eq, gte, and } from 'drizzle-orm';
+/** Admin calls of the foundation: own password. The console overview is in overview.ts. */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { UpdateAdminPasswordRequest, type AdminOverview } from '../../../common/contract';
+import { UpdateAdminPasswordRequest } from '../../../common/contract';
 import { checkPassword } from '../../../common/validation';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
@@ -45,28 +45,4 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     });
     return { message: 'Password updated successfully', user: { _id: userId } };
   });
-
-  app.get(
-    '/admin/overview',
-    { config: { access: 'admin' } },
-    async (request): Promise<AdminOverview> => {
-      const { userId } = sessionOf(request);
-      const startOfDay = new Date();
-      startOfDay.setUTCHours(0, 0, 0, 0);
-      const [total, today, me] = await Promise.all([
-        app.db.select({ n: count() }).from(users).where(eq(users.role, 'user')),
-        app.db
-          .select({ n: count() })
-          .from(users)
-          .where(and(eq(users.role, 'user'), gte(users.createdAt, startOfDay))),
-        app.db
-          .select({ fullName: users.fullName, email: users.email })
-          .from(users)
-          .where(eq(users.id, userId))
-          .limit(1),
-      ]);
-      if (!me[0]) throw notFound('Admin not found.');
-      return { users: { total: total[0]?.n ?? 0, newToday: today[0]?.n ?? 0 }, admin: me[0] };
-    },
-  );
 };

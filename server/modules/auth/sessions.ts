@@ -9,7 +9,15 @@ export interface SessionInfo {
   userId: string;
   role: Role;
   tokenHash: string;
+  /**
+   * The admin viewing the app as this user (`POST /api/userLogin/:id`), or null. Such a
+   * session is read-only: the guard refuses every request that could change something.
+   */
+  impersonatedBy: string | null;
 }
+
+/** How long an admin's read-only view of a user's account lasts. */
+export const IMPERSONATION_TTL_MS = 15 * 60 * 1000;
 
 export async function createSession(
   db: Db,
@@ -25,12 +33,41 @@ export async function createSession(
 }
 
 /**
+ * A short-lived, read-only session of user `userId` for admin `adminId` (view as user). It
+ * is an ordinary user session marked with the admin's id, so every user route sees what the
+ * user sees, and the guard refuses every change made with it.
+ */
+export async function createImpersonationSession(
+  db: Db,
+  userId: string,
+  adminId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + IMPERSONATION_TTL_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    role: 'user',
+    impersonatedBy: adminId,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/**
  * The session lookup runs on every authenticated request, so it is a named prepared
  * statement: PostgreSQL plans it once per connection and Drizzle builds it once per database.
  */
 function sessionLookup(db: Db) {
   return db
-    .select({ userId: sessions.userId, role: sessions.role, disabledAt: users.disabledAt })
+    .select({
+      userId: sessions.userId,
+      role: sessions.role,
+      impersonatedBy: sessions.impersonatedBy,
+      disabledAt: users.disabledAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -60,7 +97,7 @@ export async function findSession(
   const rows = await lookup.execute({ tokenHash, now });
   const row = rows[0];
   if (!row || row.disabledAt !== null) return null;
-  return { userId: row.userId, role: row.role, tokenHash };
+  return { userId: row.userId, role: row.role, tokenHash, impersonatedBy: row.impersonatedBy };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

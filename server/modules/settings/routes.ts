@@ -27,6 +27,11 @@ export const UpdateSiteSettingBody = object({
   transferMin: optional(AmountInput),
   /** Transfer fee in percent (0..100). */
   transferCharge: optional(AmountInput),
+  /**
+   * Withdrawals of at least this amount (USDT) need a second, different admin's approval;
+   * null or "" turns dual approval off.
+   */
+  withdrawalDualApproval: optional(nullable(AmountInput)),
   tradingEnabled: optional(boolean()),
   /** ISO 3166 alpha-2 codes; stored upper case, deduplicated and sorted. */
   tradingBlockedCountries: optional(array(string())),
@@ -160,6 +165,23 @@ function parseUpdate(body: UpdateSiteSettingBody): SettingsUpdate {
       allowZero: true,
     });
   }
+  if (body.withdrawalDualApproval !== undefined) {
+    const value = body.withdrawalDualApproval;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) {
+      update.withdrawalDualApprovalMicros = null;
+    } else {
+      const micros = positiveAmountField(value, 'withdrawalDualApproval', 'withdrawalDualApproval');
+      if (micros > TRADE_LIMIT_MAX_MICROS) {
+        throw new ApiError(
+          400,
+          'withdrawalDualApproval must be at most 1000000000 USDT',
+          'amount',
+          'withdrawalDualApproval',
+        );
+      }
+      update.withdrawalDualApprovalMicros = micros;
+    }
+  }
   if (body.tradingEnabled !== undefined) update.tradingEnabled = body.tradingEnabled;
   if (body.tradingBlockedCountries !== undefined) {
     update.tradingBlockedCountries = countriesField(body.tradingBlockedCountries);
@@ -262,9 +284,16 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     });
     options.chatWidget.invalidate();
     request.log.info({ fields }, 'site settings updated');
+    const [dual] = await app.db
+      .select({ micros: siteSettings.withdrawalDualApprovalMicros })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1));
     return {
       setting: await loadSiteSetting(app.db),
       trading: tradingConfigView(await loadTradingSettings(app.db)),
+      /** Admin-only: the dual-approval threshold for withdrawals, or null when off. */
+      withdrawalDualApproval:
+        dual === undefined || dual.micros === null ? null : formatMicros(dual.micros),
     };
   });
 };

@@ -51,6 +51,8 @@ interface Trader {
   wallet: string;
   country: string | null;
   disabled: boolean;
+  /** An admin can stop a user's trading (PUT /api/admin/users/:id/flags). */
+  tradingAllowed: boolean;
   listed: boolean;
 }
 
@@ -90,6 +92,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       const [trader] = await queryRows<Trader>(
         tx,
         sql`select a.id::text as wallet, u.country, (u.disabled_at is not null) as disabled,
+                   u.trading_allowed as "tradingAllowed",
                    exists (select 1 from coins c where c.symbol = ${symbol}) as listed
             from users u
             join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
@@ -101,6 +104,13 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
           403,
           'This account is disabled. Please contact support.',
           'account_disabled',
+        );
+      }
+      if (!trader.tradingAllowed) {
+        throw new ApiError(
+          403,
+          'Trading is not allowed on this account. Please contact support.',
+          'trading_not_allowed',
         );
       }
       if (!trader.listed) {

@@ -126,6 +126,18 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       const reason = reasonField(body.reason);
       const actorId = sessionOf(request).userId;
       const row = await app.db.transaction(async (tx) => {
+        // The user sees why their deposit was refused, so a rejection must say it; a deposit
+        // decided before is told as such first.
+        if (body.status === 'Rejected' && reason === null) {
+          const [existing] = isUuid(body.id)
+            ? await tx
+                .select({ status: deposits.status })
+                .from(deposits)
+                .where(eq(deposits.id, body.id))
+            : [];
+          if (existing?.status !== 'Pending') throw decisionRefused(existing?.status, 'deposit');
+          throw badRequest('A reason is required to reject a deposit.', 'invalid_body', 'reason');
+        }
         const [decided] = isUuid(body.id)
           ? await tx
               .update(deposits)
@@ -172,7 +184,10 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         return decided;
       });
       request.log.info({ depositId: row.id, status: row.status }, 'deposit decided');
-      return { deposit: depositView(row, link(row.screenshotFileId)) };
+      // The deciding admin's link: each fetch of the screenshot through it is audited.
+      return {
+        deposit: depositView(row, app.fileLinks.signForAdmin(row.screenshotFileId, actorId)),
+      };
     },
   );
 };

@@ -2,7 +2,7 @@
  * Withdrawals: requesting one holds the amount at once, so it cannot be spent twice. An
  * admin completes it (the hold becomes a posting: the wallet pays the amount, fee revenue
  * gets the fee, withdrawal clearing the net that leaves on chain) or rejects it (the hold
- * is released).
+ * is released). Large amounts take two admins: see withdraw-decision.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -12,14 +12,13 @@ import { coinUnitsForUsdt, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAYMENT_ADDRESS_MAX_LENGTH } from '../../../common/rules';
 import { withdrawals, withdrawMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
-import { platformShard, walletAccountId } from '../../ledger/accounts';
-import { InsufficientFundsError, placeHold, postEntry, releaseHold } from '../../ledger/posting';
-import type { Posting } from '../../ledger/types';
-import { writeAudit } from '../admin/audit';
-import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField } from './requests';
+import { walletAccountId } from '../../ledger/accounts';
+import { InsufficientFundsError, placeHold } from '../../ledger/posting';
+import { assertWithdrawalsAllowed } from '../admin/account-flags';
+import { activeMethod, assertSameId, checkLimits } from './requests';
 import {
   assertSameAmount,
   assertSameCoinUnits,
@@ -29,12 +28,14 @@ import {
   textField,
 } from './parse';
 import { withdrawView } from './views';
+import { decideWithdrawal } from './withdraw-decision';
 
 export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateWithdrawRequest, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
+      await assertWithdrawalsAllowed(tx, userId);
       const method = await activeMethod(tx, withdrawMethods, body.gatWay);
       const amountMicros = positiveAmountField(body.amount, 'amount');
       checkLimits(amountMicros, method, {
@@ -141,86 +142,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = parseBody(UpdateWithdrawRequest, request.body);
       assertSameId(body.id, request.params.id);
-      const reason = reasonField(body.reason);
-      const transactionHash =
-        body.transactionHash === undefined || body.transactionHash.trim() === ''
-          ? null
-          : textField(body.transactionHash, 'transactionHash', 'Transaction hash', {
-              maxLength: 128,
-              pattern: /^[A-Za-z0-9]+$/,
-            });
-      if (transactionHash !== null && body.status !== 'Completed') {
-        throw badRequest(
-          'A transaction hash belongs only to a completed withdrawal.',
-          'invalid_body',
-          'transactionHash',
-        );
-      }
-      const actorId = sessionOf(request).userId;
-      const row = await app.db.transaction(async (tx) => {
-        const [decided] = isUuid(body.id)
-          ? await tx
-              .update(withdrawals)
-              .set({
-                status: body.status,
-                reason,
-                transactionHash,
-                decidedBy: actorId,
-                decidedAt: new Date(),
-              })
-              .where(and(eq(withdrawals.id, body.id), eq(withdrawals.status, 'Pending')))
-              .returning()
-          : [];
-        if (!decided) {
-          const [existing] = isUuid(body.id)
-            ? await tx
-                .select({ status: withdrawals.status })
-                .from(withdrawals)
-                .where(eq(withdrawals.id, body.id))
-            : [];
-          throw decisionRefused(existing?.status, 'withdrawal');
-        }
-        const walletId = await walletAccountId(tx, decided.userId);
-        await releaseHold(tx, walletId, decided.amountMicros);
-        if (decided.status === 'Completed') {
-          const lines: Posting[] = [
-            { accountId: walletId, amountMicros: -decided.amountMicros },
-            {
-              accountId: platformShard(app.platformAccounts, 'withdrawal_clearing'),
-              amountMicros: decided.netMicros,
-            },
-          ];
-          if (decided.feeMicros > 0n) {
-            lines.push({
-              accountId: platformShard(app.platformAccounts, 'fee_revenue'),
-              amountMicros: decided.feeMicros,
-            });
-          }
-          await postEntry(tx, {
-            kind: 'withdrawal',
-            referenceType: 'withdrawal',
-            referenceId: decided.id,
-            postings: lines,
-          });
-        }
-        await writeAudit(tx, {
-          actorId,
-          action: decided.status === 'Completed' ? 'withdrawal.approved' : 'withdrawal.rejected',
-          targetType: 'withdrawal',
-          targetId: decided.id,
-          before: { status: 'Pending' },
-          after: {
-            status: decided.status,
-            amount: decided.amountMicros.toString(),
-            transactionHash,
-          },
-          reason,
-          ip: request.ip,
-        });
-        return decided;
-      });
-      request.log.info({ withdrawalId: row.id, status: row.status }, 'withdrawal decided');
-      return { withdraw: withdrawView(row) };
+      return decideWithdrawal(app, request, body);
     },
   );
 };

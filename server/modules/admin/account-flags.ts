@@ -1,0 +1,23 @@
+/**
+ * The per-account permissions an admin sets (PUT /api/admin/users/:id/flags), as the money
+ * routes check them. Trading is checked in createTrade's own read of the trader.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Tx } from '../../ledger/types';
+
+/** Refuses a withdrawal request from a user whose withdrawals an admin has stopped. */
+export async function assertWithdrawalsAllowed(db: Db | Tx, userId: string): Promise<void> {
+  const [row] = await queryRows<{ allowed: boolean }>(
+    db as Db,
+    sql`select withdrawals_allowed as allowed from users where id = ${userId}::uuid`,
+  );
+  if (row && !row.allowed) {
+    throw new ApiError(
+      403,
+      'Withdrawals are not allowed on this account. Please contact support.',
+      'withdrawals_not_allowed',
+    );
+  }
+}

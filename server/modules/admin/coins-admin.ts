@@ -1,0 +1,173 @@
+/**
+ * Managing the listed coins under the SPEC's call names. The symbol is what trades and
+ * recorded ticks refer to (by text, with no foreign key), so it never changes; deleting a
+ * coin unlists it while history keeps its symbol, and is refused while trades on it are
+ * still pending. Every change is audited.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  COIN_NAME_MAX_LENGTH,
+  COIN_SYMBOL_PATTERN,
+  CreateCoinRequest,
+  DeleteCoinRequest,
+  UpdateCoinRequest,
+  type AdminCoin,
+} from '../../../common/contract';
+import { queryRows } from '../../db/client';
+import { coins } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { isUuid } from '../wallet/parse';
+import { writeAudit } from './audit';
+
+const MAX_COINS = 500;
+const SORT_ORDER_LIMIT = 1_000_000;
+
+type CoinRow = typeof coins.$inferSelect;
+
+function coinView(row: CoinRow): AdminCoin {
+  return {
+    _id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    sortOrder: row.sortOrder,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function nameField(value: string): string {
+  const name = value.trim();
+  if (name === '' || name.length > COIN_NAME_MAX_LENGTH) {
+    throw new ApiError(
+      400,
+      `Name must be 1 to ${COIN_NAME_MAX_LENGTH} characters`,
+      'invalid_body',
+      'name',
+    );
+  }
+  return name;
+}
+
+function sortOrderField(value: number): number {
+  if (Math.abs(value) > SORT_ORDER_LIMIT) {
+    throw new ApiError(
+      400,
+      `sortOrder must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}`,
+      'invalid_body',
+      'sortOrder',
+    );
+  }
+  return value;
+}
+
+const coinNotFound = () => notFound('Coin not found.');
+
+export const adminCoinRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/admin/coins', { config: { access: 'admin' } }, async () => {
+    const rows = await app.db
+      .select()
+      .from(coins)
+      .orderBy(asc(coins.sortOrder), asc(coins.symbol))
+      .limit(MAX_COINS);
+    return { coins: rows.map(coinView) };
+  });
+
+  app.post('/createCoin', { config: { access: 'admin' } }, async (request, reply) => {
+    const body = parseBody(CreateCoinRequest, request.body);
+    const symbol = body.symbol.trim().toUpperCase();
+    if (!COIN_SYMBOL_PATTERN.test(symbol)) {
+      throw badRequest(
+        'Symbol must be 2 to 15 letters or digits, such as BTC.',
+        'invalid_body',
+        'symbol',
+      );
+    }
+    const name = nameField(body.name);
+    const sortOrder = sortOrderField(body.sortOrder ?? 0);
+    const actorId = sessionOf(request).userId;
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(coins)
+        .values({ symbol, name, sortOrder })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(`${symbol} is already listed.`, 'coin_exists', 'symbol');
+      await writeAudit(tx, {
+        actorId,
+        action: 'coin.created',
+        targetType: 'coin',
+        targetId: row.id,
+        after: { symbol, name, sortOrder },
+        ip: request.ip,
+      });
+      return row;
+    });
+    return reply.code(201).send({ coin: coinView(created) });
+  });
+
+  app.put('/updateCoin', { config: { access: 'admin' } }, async (request) => {
+    const body = parseBody(UpdateCoinRequest, request.body);
+    if (!isUuid(body.id)) throw coinNotFound();
+    if (body.name === undefined && body.sortOrder === undefined) {
+      throw badRequest('Send name or sortOrder to change; the symbol cannot change.');
+    }
+    const name = body.name === undefined ? undefined : nameField(body.name);
+    const sortOrder = body.sortOrder === undefined ? undefined : sortOrderField(body.sortOrder);
+    const actorId = sessionOf(request).userId;
+    const updated = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(coins).where(eq(coins.id, body.id)).for('update');
+      if (!before) throw coinNotFound();
+      const [row] = await tx
+        .update(coins)
+        .set({ name: name ?? before.name, sortOrder: sortOrder ?? before.sortOrder })
+        .where(eq(coins.id, body.id))
+        .returning();
+      if (!row) throw coinNotFound();
+      await writeAudit(tx, {
+        actorId,
+        action: 'coin.updated',
+        targetType: 'coin',
+        targetId: row.id,
+        before: { symbol: before.symbol, name: before.name, sortOrder: before.sortOrder },
+        after: { symbol: row.symbol, name: row.name, sortOrder: row.sortOrder },
+        ip: request.ip,
+      });
+      return row;
+    });
+    return { coin: coinView(updated) };
+  });
+
+  app.put('/deleteCoin', { config: { access: 'admin' } }, async (request) => {
+    const body = parseBody(DeleteCoinRequest, request.body);
+    if (!isUuid(body.id)) throw coinNotFound();
+    const actorId = sessionOf(request).userId;
+    await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(coins).where(eq(coins.id, body.id)).for('update');
+      if (!before) throw coinNotFound();
+      const [pending] = await queryRows<{ n: string }>(
+        tx,
+        sql`select count(*)::text as n from trades
+            where symbol = ${before.symbol} and status = 'Pending'`,
+      );
+      const open = Number(pending?.n ?? 0);
+      if (open > 0) {
+        throw conflict(
+          `${before.symbol} has ${open} pending trade${open === 1 ? '' : 's'}; delete it after they settle.`,
+          'coin_in_use',
+        );
+      }
+      await tx.delete(coins).where(eq(coins.id, before.id));
+      await writeAudit(tx, {
+        actorId,
+        action: 'coin.deleted',
+        targetType: 'coin',
+        targetId: before.id,
+        before: { symbol: before.symbol, name: before.name, sortOrder: before.sortOrder },
+        ip: request.ip,
+      });
+    });
+    return { message: 'Coin deleted successfully' };
+  });
+};
