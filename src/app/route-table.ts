@@ -67,13 +67,14 @@ const admin = (
   path: string,
   title: MessageDescriptor,
   load: () => Promise<{ default: ComponentType }>,
+  parent = '/admin',
 ): RouteDef => ({
   path,
   access: 'admin',
   title,
   header: path === '/admin' ? 'brand' : 'back',
   headerEnd: 'tools',
-  parent: '/admin',
+  parent,
   page: page(load),
 });
 
@@ -222,6 +223,31 @@ export const ROUTES: readonly RouteDef[] = [
     '/admin/dashboard',
     msg`Admin Dashboard`,
     () => import('../views/admin/admin-dashboard-page'),
+  ),
+  admin('/admin/deposits', msg`Deposits`, () => import('../views/admin/admin-deposits-page')),
+  admin(
+    '/admin/deposits/:id',
+    msg`Deposit Details`,
+    () => import('../views/admin/admin-deposit-detail-page'),
+    '/admin/deposits',
+  ),
+  admin(
+    '/admin/withdrawals',
+    msg`Withdrawals`,
+    () => import('../views/admin/admin-withdrawals-page'),
+  ),
+  admin(
+    '/admin/withdrawals/:id',
+    msg`Withdraw Details`,
+    () => import('../views/admin/admin-withdraw-detail-page'),
+    '/admin/withdrawals',
+  ),
+  admin('/admin/kyc', msg`KYC requests`, () => import('../views/admin/admin-kyc-page')),
+  admin(
+    '/admin/kyc/:id',
+    msg`KYC request`,
+    () => import('../views/admin/admin-kyc-detail-page'),
+    '/admin/kyc',
   ),
   admin('/admin/settings', msg`Site Settings`, () => import('../views/admin/admin-settings-page')),
   admin('/admin/users', msg`Users`, () => import('../views/admin/admin-users-page')),

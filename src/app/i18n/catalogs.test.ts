@@ -13,9 +13,19 @@ const catalogs = import.meta.glob<string>('../../../locales/*/messages.po', {
 
 /** Entries whose right translation is the English word itself. */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  es: ['Error: {message}', 'General', 'Pay ID', 'Telegram'],
-  fr: ['Documents', 'Menu', 'Page {pageNumber} / {pages}', 'Pay ID', 'Telegram'],
-  de: ['Administrator', 'Name', 'Orders', 'Status', 'Student', 'Telegram', 'Wallet'],
+  es: ['Error: {message}', 'General', 'KYC', 'OK', 'Pay ID', 'Telegram'],
+  fr: [
+    'Document',
+    'Documents',
+    'KYC',
+    'Menu',
+    'OK',
+    'Page {pageNumber} / {pages}',
+    'Pages',
+    'Pay ID',
+    'Telegram',
+  ],
+  de: ['Administrator', 'KYC', 'Name', 'OK', 'Orders', 'Status', 'Student', 'Telegram', 'Wallet'],
   zh: [],
 };
 

@@ -6,15 +6,27 @@ import { Link, useLocation } from 'wouter';
 
 const SECTIONS: readonly { to: string; label: MessageDescriptor }[] = [
   { to: '/admin/dashboard', label: msg`Dashboard` },
-  { to: '/admin/settings', label: msg`Settings` },
+  { to: '/admin/deposits', label: msg`Deposits` },
+  { to: '/admin/withdrawals', label: msg`Withdrawals` },
+  { to: '/admin/kyc', label: msg`KYC` },
   { to: '/admin/users', label: msg`Users` },
+  { to: '/admin/settings', label: msg`Settings` },
 ];
 
-/** The admin area's sections. */
+/** The section a path belongs to: a queue's detail pages belong to their queue. */
+export function currentSection(path: string): string | undefined {
+  if (path === '/admin' || path === '/admin/') return '/admin/dashboard';
+  return SECTIONS.find(({ to }) => path === to || path.startsWith(`${to}/`))?.to;
+}
+
+/**
+ * The admin area's sections: one row of chips that scrolls sideways on a phone, a plain row
+ * of tabs on wider screens.
+ */
 export function AdminNav() {
   const { i18n, t } = useLingui();
   const [path] = useLocation();
-  const current = path === '/admin' ? '/admin/dashboard' : path;
+  const current = currentSection(path);
   return (
     <Nav aria-label={t`Admin`}>
       {SECTIONS.map(({ to, label }) => (
@@ -27,24 +39,38 @@ export function AdminNav() {
 }
 
 const Nav = styled.nav`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
+  display: flex;
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => theme.space.xs};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-x: auto;
+  scrollbar-width: none;
+  scroll-snap-type: x proximity;
+
+  &::-webkit-scrollbar {
+    display: none;
+  }
 `;
 
 const Item = styled(Link)`
+  flex: 1 0 auto;
   display: grid;
   place-items: center;
   min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  white-space: nowrap;
+  text-decoration: none;
+  scroll-snap-align: start;
 
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
   &[aria-current='page'] {
     background: ${({ theme }) => theme.colors.surfaceRaised};
     color: ${({ theme }) => theme.colors.text};

@@ -1,0 +1,133 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  decideDeposit,
+  decideKyc,
+  decideWithdraw,
+  fetchAdminDashboard,
+  fetchAdminDeposit,
+  fetchAdminDeposits,
+  fetchAdminKyc,
+  fetchAdminKycList,
+  fetchAdminWithdraw,
+  fetchAdminWithdrawals,
+  type Decision,
+  type QueuePageRequest,
+} from './admin-api';
+
+/** The dashboard and the queues refresh this often while they are on screen. */
+export const ADMIN_POLL_INTERVAL_MS = 10_000;
+
+/**
+ * The console's query keys. They share one prefix, so a decision refetches every list,
+ * detail and the dashboard at once (a decision changes counts, volumes and other pages).
+ */
+export const adminKeys = {
+  all: ['admin', 'console'] as const,
+  dashboard: ['admin', 'console', 'dashboard'] as const,
+  deposits: (request: QueuePageRequest) =>
+    ['admin', 'console', 'deposits', 'list', request.status, request.page] as const,
+  deposit: (id: string) => ['admin', 'console', 'deposits', 'detail', id] as const,
+  withdrawals: (request: QueuePageRequest) =>
+    ['admin', 'console', 'withdrawals', 'list', request.status, request.page] as const,
+  withdraw: (id: string) => ['admin', 'console', 'withdrawals', 'detail', id] as const,
+  kycList: (request: QueuePageRequest) =>
+    ['admin', 'console', 'kyc', 'list', request.status, request.page] as const,
+  kyc: (id: string) => ['admin', 'console', 'kyc', 'detail', id] as const,
+};
+
+/** After a decision (or a 409 saying someone else decided): refetch lists, details, dashboard. */
+export function invalidateAdminConsole(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: adminKeys.dashboard,
+    queryFn: ({ signal }) => fetchAdminDashboard(signal),
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+/** A queue's page; the previous page stays on screen while the next one loads. */
+export function useAdminDeposits(request: QueuePageRequest) {
+  return useQuery({
+    queryKey: adminKeys.deposits(request),
+    queryFn: ({ signal }) => fetchAdminDeposits(request, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+export function useAdminWithdrawals(request: QueuePageRequest) {
+  return useQuery({
+    queryKey: adminKeys.withdrawals(request),
+    queryFn: ({ signal }) => fetchAdminWithdrawals(request, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+export function useAdminKycList(request: QueuePageRequest) {
+  return useQuery({
+    queryKey: adminKeys.kycList(request),
+    queryFn: ({ signal }) => fetchAdminKycList(request, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+/**
+ * One deposit. Not polled: each fetch signs a new screenshot link, and loading the image
+ * again would add an audit row every time. It is refetched after a decision.
+ */
+export function useAdminDeposit(id: string) {
+  return useQuery({
+    queryKey: adminKeys.deposit(id),
+    queryFn: ({ signal }) => fetchAdminDeposit(id, signal),
+  });
+}
+
+export function useAdminWithdraw(id: string) {
+  return useQuery({
+    queryKey: adminKeys.withdraw(id),
+    queryFn: ({ signal }) => fetchAdminWithdraw(id, signal),
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+/** Every fetch of a KYC request is audited (`kyc.documents_viewed`): fetched once, not polled. */
+export function useAdminKyc(id: string) {
+  return useQuery({
+    queryKey: adminKeys.kyc(id),
+    queryFn: ({ signal }) => fetchAdminKyc(id, signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * A decision's mutation. Success and failure both refetch the console: a 409 means the
+ * request changed under us, and the screen must show what it is now.
+ */
+function useDecision<TVariables, TResult>(run: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => invalidateAdminConsole(queryClient),
+  });
+}
+
+export const useDecideDeposit = (id: string) =>
+  useDecision((decision: Decision) => decideDeposit(id, decision));
+
+export const useDecideWithdraw = (id: string) =>
+  useDecision((decision: Parameters<typeof decideWithdraw>[1]) => decideWithdraw(id, decision));
+
+export const useDecideKyc = (id: string) =>
+  useDecision((decision: Decision) => decideKyc(id, decision));

@@ -1,0 +1,320 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link, useSearch } from 'wouter';
+import { ButtonLink } from '../../ui/button';
+import { HistoryIcon } from '../../ui/icons';
+import { EmptyState, Muted } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
+import { AdminNav } from './admin-nav';
+import { AdminPage, PageHeading } from './admin-ui';
+import { QUEUE_TABS, pageSteps, parseQueueSearch, queueHref, type QueueView } from './queue-model';
+
+/** The status tab and page the address asks for. */
+export function useQueueView(): QueueView {
+  return parseQueueSearch(useSearch());
+}
+
+interface QueuePage<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** A row's four cells: who, what (method, country), how much, and its status with dates. */
+export interface QueueRow {
+  href: string;
+  user: ReactNode;
+  what: ReactNode;
+  amount: ReactNode;
+  status: ReactNode;
+}
+
+/**
+ * A queue: status tabs, the rows of one page (a table-like grid on a desktop, two-line
+ * cards on a phone), and previous/next with 'Page x / y'. Refreshed every 10 s by its query.
+ */
+export function AdminQueue<T>({
+  base,
+  heading,
+  view,
+  query,
+  headers,
+  toRow,
+  errorText,
+}: {
+  base: string;
+  heading: ReactNode;
+  view: QueueView;
+  query: UseQueryResult<QueuePage<T>>;
+  headers: { what: ReactNode; amount: ReactNode };
+  toRow: (item: T) => QueueRow;
+  errorText: ReactNode;
+}) {
+  const { i18n, t } = useLingui();
+  const data = query.data;
+  const steps = data ? pageSteps(view.page, data.pageCount) : null;
+  const pages = data?.pageCount ?? 1;
+  const pageNumber = Math.min(view.page, pages);
+  return (
+    <AdminPage>
+      <AdminNav />
+      <TitleRow>
+        <PageHeading>{heading}</PageHeading>
+        {data && (
+          <Muted aria-live="polite">
+            <Trans>{data.total} in this list</Trans>
+          </Muted>
+        )}
+      </TitleRow>
+      <Tabs aria-label={t`Status`}>
+        {QUEUE_TABS.map(({ status, label }) => (
+          <Tab
+            key={status}
+            href={queueHref(base, { status, page: 1 })}
+            aria-current={view.status === status ? 'page' : undefined}
+          >
+            {i18n._(label)}
+          </Tab>
+        ))}
+      </Tabs>
+
+      {query.isError && !data ? (
+        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+          {errorText}
+        </LoadError>
+      ) : !data ? (
+        <Rows aria-busy="true" aria-label={t`Loading`}>
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index}>
+              <SkeletonRow>
+                <Skeleton $heightPx={16} $widthPx={140} />
+                <Skeleton $heightPx={16} $widthPx={90} />
+                <Skeleton $heightPx={12} $widthPx={180} />
+                <Skeleton $heightPx={12} $widthPx={70} />
+              </SkeletonRow>
+            </li>
+          ))}
+        </Rows>
+      ) : data.items.length === 0 ? (
+        <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>Nothing to show here.</Trans>}>
+          {view.status === 'Pending' ? (
+            <Trans>No request is waiting for a decision.</Trans>
+          ) : (
+            <Trans>No request has this status.</Trans>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <HeaderRow aria-hidden="true">
+            <span>
+              <Trans>User</Trans>
+            </span>
+            <span>{headers.what}</span>
+            <span>{headers.amount}</span>
+            <span>
+              <Trans>Status</Trans>
+            </span>
+          </HeaderRow>
+          <Rows $stale={query.isPlaceholderData}>
+            {data.items.map((item) => {
+              const row = toRow(item);
+              return (
+                <li key={row.href}>
+                  <RowLink href={row.href}>
+                    <Cell $slot="user">{row.user}</Cell>
+                    <Cell $slot="what">{row.what}</Cell>
+                    <Cell $slot="amount">{row.amount}</Cell>
+                    <Cell $slot="status">{row.status}</Cell>
+                  </RowLink>
+                </li>
+              );
+            })}
+          </Rows>
+        </>
+      )}
+
+      {data && steps && (
+        <Pager aria-label={t`Pages`}>
+          {steps.previous !== null ? (
+            <ButtonLink variant="secondary" to={queueHref(base, { ...view, page: steps.previous })}>
+              <Trans>Previous</Trans>
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+          <Muted>
+            <Trans>
+              Page {pageNumber} / {pages}
+            </Trans>
+          </Muted>
+          {steps.next !== null ? (
+            <ButtonLink variant="secondary" to={queueHref(base, { ...view, page: steps.next })}>
+              <Trans>Next</Trans>
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+        </Pager>
+      )}
+    </AdminPage>
+  );
+}
+
+/** A row's amount: the figure and, under it, a smaller second line. */
+export function AmountCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
+  return (
+    <Stack>
+      <strong>{main}</strong>
+      {sub && <small>{sub}</small>}
+    </Stack>
+  );
+}
+
+export const Stack = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+  font-variant-numeric: tabular-nums;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  small {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  flex-wrap: wrap;
+`;
+
+const Tabs = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  overflow-x: auto;
+  scrollbar-width: none;
+  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
+`;
+
+const Tab = styled(Link)`
+  flex: none;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
+  }
+`;
+
+/** On a desktop: user, what, amount, status. */
+const DESKTOP_COLUMNS = 'minmax(0, 1.6fr) minmax(0, 1.2fr) minmax(0, 1fr) minmax(0, 1fr)';
+
+const HeaderRow = styled.div`
+  display: none;
+  @media (min-width: 900px) {
+    display: grid;
+    grid-template-columns: ${DESKTOP_COLUMNS};
+    gap: ${({ theme }) => theme.space.lg};
+    padding: 0 ${({ theme }) => theme.space.lg};
+    margin-bottom: calc(-1 * ${({ theme }) => theme.space.md});
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${({ theme }) => theme.colors.textFaint};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+`;
+
+const Rows = styled.ul<{ $stale?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
+  transition: opacity 120ms ease;
+
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const rowGrid = `
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  column-gap: 16px;
+  row-gap: 8px;
+  padding: 12px 16px;
+  @media (min-width: 900px) {
+    grid-template-columns: ${DESKTOP_COLUMNS};
+    align-items: center;
+    padding: 14px 16px;
+  }
+`;
+
+const RowLink = styled(Link)`
+  ${rowGrid}
+  color: inherit;
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+const SkeletonRow = styled.div`
+  ${rowGrid}
+`;
+
+/** Phone order: user | amount, then what | status. Desktop: the header's order. */
+const SLOT_ORDER = { user: 1, amount: 2, what: 3, status: 4 } as const;
+
+const Cell = styled.span<{ $slot: keyof typeof SLOT_ORDER }>`
+  min-width: 0;
+  order: ${({ $slot }) => SLOT_ORDER[$slot]};
+  text-align: ${({ $slot }) => ($slot === 'amount' || $slot === 'status' ? 'right' : 'left')};
+  justify-self: ${({ $slot }) => ($slot === 'amount' || $slot === 'status' ? 'end' : 'stretch')};
+
+  @media (min-width: 900px) {
+    order: 0;
+    text-align: left;
+    justify-self: stretch;
+  }
+`;
+
+const Pager = styled.nav`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+
+  > :first-child {
+    justify-self: start;
+  }
+  > :last-child {
+    justify-self: end;
+  }
+`;

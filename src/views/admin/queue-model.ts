@@ -1,0 +1,134 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  ADMIN_MAX_PAGE,
+  QUEUE_STATUS_FILTERS,
+  type AdminWithdraw,
+  type QueueStatusFilter,
+} from '../../../common/contract';
+import { ApiError } from '../../services/api-error';
+
+/**
+ * The queues' pure rules: which tab and page the address asks for, the links between them,
+ * how a withdrawal is approved, what the decision forms accept and how a refusal reads.
+ */
+
+/** The status tabs in their order; Pending, the work to do, comes first and is the default. */
+export const QUEUE_TABS: readonly { status: QueueStatusFilter; label: MessageDescriptor }[] = [
+  { status: 'Pending', label: msg({ message: 'Pending', context: 'queue tab' }) },
+  { status: 'Completed', label: msg({ message: 'Completed', context: 'queue tab' }) },
+  { status: 'Rejected', label: msg({ message: 'Rejected', context: 'queue tab' }) },
+  { status: 'All', label: msg({ message: 'All', context: 'queue tab' }) },
+];
+
+export const DEFAULT_QUEUE_STATUS: QueueStatusFilter = 'Pending';
+
+export interface QueueView {
+  status: QueueStatusFilter;
+  page: number;
+}
+
+/** Reads `?status=&page=`; anything unknown falls back to Pending and page 1. */
+export function parseQueueSearch(search: string): QueueView {
+  const params = new URLSearchParams(search);
+  const rawStatus = params.get('status');
+  const status = (QUEUE_STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '')
+    ? (rawStatus as QueueStatusFilter)
+    : DEFAULT_QUEUE_STATUS;
+  const rawPage = params.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { status, page: Math.min(Math.max(page, 1), ADMIN_MAX_PAGE) };
+}
+
+/** The address of a queue view; the defaults are left out, so `/admin/deposits` is Pending p. 1. */
+export function queueHref(base: string, view: QueueView): string {
+  const params = new URLSearchParams();
+  if (view.status !== DEFAULT_QUEUE_STATUS) params.set('status', view.status);
+  if (view.page > 1) params.set('page', String(view.page));
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+/** Previous and next page numbers, or null at either end. */
+export function pageSteps(
+  page: number,
+  pageCount: number,
+): { previous: number | null; next: number | null } {
+  const last = Math.max(pageCount, 1);
+  return {
+    previous: page > 1 ? Math.min(page - 1, last) : null,
+    next: page < last ? page + 1 : null,
+  };
+}
+
+/**
+ * How an admin may approve a pending withdrawal: `single` with the hash; `first` of two,
+ * without a hash (nothing is sent yet); `second` with the hash, by a different admin.
+ */
+export type WithdrawApproval = 'single' | 'first' | 'second';
+
+export function withdrawApproval(
+  item: Pick<AdminWithdraw, 'needsSecondApproval' | 'firstApprovedBy'>,
+): WithdrawApproval {
+  if (item.firstApprovedBy !== null) return 'second';
+  return item.needsSecondApproval ? 'first' : 'single';
+}
+
+/** The on-chain hash as the server accepts it (server/modules/wallet/withdraw-decision.ts). */
+export const TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9x_-]{8,128}$/;
+
+export function transactionHashError(input: string): MessageDescriptor | null {
+  const hash = input.trim();
+  if (hash === '') return msg`Enter the transaction hash of the payment you sent.`;
+  if (!TRANSACTION_HASH_PATTERN.test(hash)) {
+    return msg`A transaction hash is 8 to 128 letters, digits, "_" or "-".`;
+  }
+  return null;
+}
+
+/** The longest reason the console lets an admin type. */
+export const REASON_MAX_LENGTH = 500;
+
+export function reasonError(input: string): MessageDescriptor | null {
+  if (input.trim() === '') return msg`Enter the reason. The user will see it.`;
+  if (input.trim().length > REASON_MAX_LENGTH) {
+    return msg`The reason must be at most ${REASON_MAX_LENGTH} characters.`;
+  }
+  return null;
+}
+
+/** Why a decision failed, in the admin's language where we know the case. */
+export function decisionErrorMessage(error: unknown): MessageDescriptor | string {
+  if (!(error instanceof ApiError)) return msg`The decision could not be saved. Please try again.`;
+  if (error.code === 'second_approver_required') {
+    return msg`You gave this withdrawal its first approval. Another admin must give the second.`;
+  }
+  if (error.code === 'already_decided') {
+    return msg`Someone else has decided this request in the meantime. It now shows its current state.`;
+  }
+  if (error.status === 404) return msg`This request no longer exists.`;
+  if (error.field === 'transactionHash') {
+    return msg`A transaction hash is 8 to 128 letters, digits, "_" or "-".`;
+  }
+  if (error.field === 'reason') return msg`Enter the reason. The user will see it.`;
+  if (error.status === 0) return msg`No connection. Check your network and try again.`;
+  if (error.status === 401 || error.status === 403) {
+    return msg`Your admin session has ended. Please sign in again.`;
+  }
+  if (error.status >= 500 || !error.serverMessage) {
+    return msg`The decision could not be saved. Please try again.`;
+  }
+  return error.serverMessage;
+}
+
+/** A duration in its largest whole unit, for Intl's unit formatting ("12 sec", "3 min"). */
+export function ageParts(ms: number): {
+  value: number;
+  unit: 'second' | 'minute' | 'hour' | 'day';
+} {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return { value: seconds, unit: 'second' };
+  if (seconds < 3600) return { value: Math.floor(seconds / 60), unit: 'minute' };
+  if (seconds < 86_400) return { value: Math.floor(seconds / 3600), unit: 'hour' };
+  return { value: Math.floor(seconds / 86_400), unit: 'day' };
+}
