@@ -40,7 +40,7 @@ describe.runIf(serverUrl)('settlement on two instances of one database', () => {
     second = await buildApp({ config: t.config, database, logger: false });
     await second.ready();
     apps = [t.app, second];
-    for (const symbol of ['BTC', 'ETH', 'SOL']) {
+    for (const symbol of ['BTC', 'ETH', 'SOL', 'XRP']) {
       await t.app.db.execute(sql`insert into coins (symbol, name) values (${symbol}, ${symbol})`);
     }
   });
@@ -136,15 +136,17 @@ describe.runIf(serverUrl)('settlement on two instances of one database', () => {
     const before = await conserved();
 
     // Round 1: 300 trades of 30 s, mostly BTC (recorded up, flat or down), some ETH (never
-    // recorded again: void), settled by two running sweepers on a clock 40 s ahead.
-    const firstExpiries = await openTrades(users, 300, ['BTC', 'ETH'], (i) => ({
-      symbol: i % 10 === 0 ? 'ETH' : 'BTC',
+    // recorded again: void), some XRP (recorded flat: a draw whichever second they expire
+    // in), settled by two running sweepers on a clock 40 s ahead.
+    const firstExpiries = await openTrades(users, 300, ['BTC', 'ETH', 'XRP'], (i) => ({
+      symbol: i % 10 === 0 ? 'ETH' : i % 10 === 5 ? 'XRP' : 'BTC',
       selectedTime: 'trade30Second',
     }));
     const from = wholeSecond(Math.min(...firstExpiries));
     const to = Math.max(...firstExpiries) + 6000;
     for (let s = from; s <= to; s += 1000) {
       await tick('BTC', s, ['99.5', '100', '100.25'][(s / 1000) % 3]!);
+      await tick('XRP', s, '100');
     }
     const errors: unknown[] = [];
     const log = {
