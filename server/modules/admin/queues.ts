@@ -5,7 +5,7 @@
  * PUT /api/updateWithdraw/:id and PUT /api/updateKyc/:id.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ADMIN_QUEUE_PAGE_SIZE,
   type AdminDeposit,
@@ -21,7 +21,7 @@ import {
   type RequestStatus,
 } from '../../../common/contract';
 import { formatCoinUnits, formatMicros } from '../../../common/money';
-import { queryRows } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../wallet/parse';
@@ -68,22 +68,34 @@ function statusWhere(status: QueueStatusFilter, alias: string): SQL {
 }
 
 /** One page of a queue, and the total, with the page and the count in parallel. */
-async function pageOf<T>(
-  run: (where: SQL, order: SQL, limit: number, offset: number) => Promise<Row[]>,
-  count: (where: SQL) => Promise<Row[]>,
-  view: (row: Row) => T,
-  status: QueueStatusFilter,
-  alias: string,
-  page: number,
-) {
-  const where = statusWhere(status, alias);
+/** A queue: its table (with the alias its row query uses), the row query and the row view. */
+interface Queue<T> {
+  table: 'deposits' | 'withdrawals' | 'kyc_requests';
+  alias: 'd' | 'w' | 'k';
+  rows: (where: SQL, order: SQL, limit: number, offset: number) => Promise<Row[]>;
+  view: (row: Row) => T;
+}
+
+/**
+ * One page of a queue for `GET /api/admin/<queue>?status=&page=`: the query parameters
+ * checked, the page's rows and the total counted at once.
+ */
+async function queuePage<T>(db: Db, request: FastifyRequest, queue: Queue<T>) {
+  const params = queryParams(request, ['status', 'page'] as const);
+  const status = statusParam(params.status);
+  const page = pageParam(params.page);
+  const where = statusWhere(status, queue.alias);
+  const offset = (page - 1) * ADMIN_QUEUE_PAGE_SIZE;
   const [rows, counted] = await Promise.all([
-    run(where, orderFor(status, alias), ADMIN_QUEUE_PAGE_SIZE, (page - 1) * ADMIN_QUEUE_PAGE_SIZE),
-    count(where),
+    queue.rows(where, orderFor(status, queue.alias), ADMIN_QUEUE_PAGE_SIZE, offset),
+    queryRows<Row>(
+      db,
+      sql`select count(*)::int as n from ${sql.raw(queue.table)} ${sql.raw(queue.alias)} where ${where}`,
+    ),
   ]);
   const total = countOf(counted[0]?.n);
   return {
-    items: rows.map(view),
+    items: rows.map(queue.view),
     page,
     pageCount: pageCountOf(total, ADMIN_QUEUE_PAGE_SIZE),
     total,
@@ -132,21 +144,17 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
       decidedBy: adminRef(row.decided_by, row.decided_by_username),
     });
 
-  app.get('/admin/deposits', { config: { access: 'admin' } }, async (request) => {
-    const params = queryParams(request, ['status', 'page'] as const);
-    const status = statusParam(params.status);
-    const page = pageParam(params.page);
-    const result: AdminDepositPage = await pageOf(
-      depositRows,
-      (where) =>
-        queryRows<Row>(app.db, sql`select count(*)::int as n from deposits d where ${where}`),
-      depositView(sessionOf(request).userId),
-      status,
-      'd',
-      page,
-    );
-    return result;
-  });
+  app.get(
+    '/admin/deposits',
+    { config: { access: 'admin' } },
+    async (request): Promise<AdminDepositPage> =>
+      queuePage(app.db, request, {
+        table: 'deposits',
+        alias: 'd',
+        rows: depositRows,
+        view: depositView(sessionOf(request).userId),
+      }),
+  );
 
   app.get<{ Params: { id: string } }>(
     '/admin/deposits/:id',
@@ -213,21 +221,17 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
     decidedAt: isoOrNull(row.decided_at),
   });
 
-  app.get('/admin/withdrawals', { config: { access: 'admin' } }, async (request) => {
-    const params = queryParams(request, ['status', 'page'] as const);
-    const status = statusParam(params.status);
-    const page = pageParam(params.page);
-    const result: AdminWithdrawPage = await pageOf(
-      withdrawRows,
-      (where) =>
-        queryRows<Row>(app.db, sql`select count(*)::int as n from withdrawals w where ${where}`),
-      withdrawView,
-      status,
-      'w',
-      page,
-    );
-    return result;
-  });
+  app.get(
+    '/admin/withdrawals',
+    { config: { access: 'admin' } },
+    async (request): Promise<AdminWithdrawPage> =>
+      queuePage(app.db, request, {
+        table: 'withdrawals',
+        alias: 'w',
+        rows: withdrawRows,
+        view: withdrawView,
+      }),
+  );
 
   app.get<{ Params: { id: string } }>(
     '/admin/withdrawals/:id',
@@ -272,19 +276,7 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
     decidedBy: adminRef(row.decided_by, row.decided_by_username),
   });
 
-  app.get('/admin/kyc', { config: { access: 'admin' } }, async (request) => {
-    const params = queryParams(request, ['status', 'page'] as const);
-    const status = statusParam(params.status);
-    const page = pageParam(params.page);
-    const result: AdminKycPage = await pageOf(
-      kycRows,
-      (where) =>
-        queryRows<Row>(app.db, sql`select count(*)::int as n from kyc_requests k where ${where}`),
-      kycItem,
-      status,
-      'k',
-      page,
-    );
-    return result;
-  });
+  app.get('/admin/kyc', { config: { access: 'admin' } }, async (request): Promise<AdminKycPage> =>
+    queuePage(app.db, request, { table: 'kyc_requests', alias: 'k', rows: kycRows, view: kycItem }),
+  );
 };
