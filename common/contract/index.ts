@@ -8,3 +8,4 @@ export * from './trades';
 export * from './kyc';
 export * from './admin-users';
 export * from './admin-queues';
+export * from './admin-config';

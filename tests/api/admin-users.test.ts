@@ -8,8 +8,11 @@ import { sql } from 'drizzle-orm';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdminAccountList,
   AdminAdjustmentRequest,
   AdminAdjustmentResponse,
+  AdminMethods,
+  AdminSiteSettings,
   AdminCoinList,
   AdminUpdateUserRequest,
   AdminUserDetail,
@@ -805,6 +808,45 @@ describe('admins', () => {
     const [audit] = await auditRows('admin.created', res.json().admin._id);
     expect(audit).toMatchObject({ actor_id: adminId, after: { email: body.email } });
     expect(JSON.stringify(audit)).not.toContain(body.password);
+
+    const list = await call('GET', '/api/admin/admins');
+    expect(list.statusCode).toBe(200);
+    expect(is(list.json(), AdminAccountList)).toBe(true);
+    const emails = list.json().admins.map((a: { email: string }) => a.email);
+    expect(emails).toContain(body.email);
+    expect(list.body).not.toMatch(/password|hash/i);
+  });
+});
+
+describe('the console reads settings and methods', () => {
+  it('GET /api/admin/settings has the public, trading and dual-approval settings', async () => {
+    const res = await call('GET', '/api/admin/settings');
+    expect(res.statusCode).toBe(200);
+    expect(is(res.json(), AdminSiteSettings)).toBe(true);
+    const update = await call('PUT', '/api/updateSiteSetting', {
+      withdrawalDualApproval: '2500',
+      tradingBlockedCountries: ['fr'],
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(is(update.json(), AdminSiteSettings)).toBe(true);
+    const after = (await call('GET', '/api/admin/settings')).json();
+    expect(after).toEqual(update.json());
+    expect(after.withdrawalDualApproval).toBe('2500.000000');
+    expect(after.trading.blockedCountries).toEqual(['FR']);
+    await call('PUT', '/api/updateSiteSetting', {
+      withdrawalDualApproval: null,
+      tradingBlockedCountries: [],
+    });
+  });
+
+  it('GET /api/admin/methods lists both kinds, without deleted ones', async () => {
+    const res = await call('GET', '/api/admin/methods');
+    expect(res.statusCode).toBe(200);
+    expect(is(res.json(), AdminMethods)).toBe(true);
+    const ids = res.json().withdraw.map((m: { _id: string }) => m._id);
+    expect(ids).toContain(withdrawMethodId);
+    const { auth } = await registerAndLogin(t.app);
+    expect((await call('GET', '/api/admin/methods', undefined, auth)).statusCode).toBe(403);
   });
 });
 

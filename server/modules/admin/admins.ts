@@ -1,6 +1,7 @@
-/** Admin accounts: an admin creates another, under the sign-up rules; audited. */
+/** Admin accounts: the list, and an admin creates another under the sign-up rules; audited. */
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { CreateAdminRequest } from '../../../common/contract';
+import { CreateAdminRequest, type AdminAccountList } from '../../../common/contract';
 import {
   checkEmail,
   checkFullName,
@@ -9,6 +10,7 @@ import {
   checkUsername,
   type FieldErrorCode,
 } from '../../../common/validation';
+import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { conflict, fieldError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
@@ -17,7 +19,36 @@ import { createAccount } from '../users/accounts';
 import { loadUserView } from '../users/user-view';
 import { writeAudit } from './audit';
 
+/** More admins than this is not a team but a mistake; the list stops there. */
+const MAX_ADMINS = 200;
+
 export const adminAccountRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/admin/admins', { config: { access: 'admin' } }, async (): Promise<AdminAccountList> => {
+    const rows = await app.db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        username: users.username,
+        email: users.email,
+        lastLoginAt: users.lastLoginAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(MAX_ADMINS);
+    return {
+      admins: rows.map((row) => ({
+        _id: row.id,
+        fullName: row.fullName,
+        username: row.username,
+        email: row.email,
+        lastLoginDate: row.lastLoginAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  });
+
   app.post('/admin/admins', { config: { access: 'admin' } }, async (request, reply) => {
     const body = parseBody(CreateAdminRequest, request.body);
     const phoneNumber = body.phoneNumber?.trim() ?? '';

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { array, boolean, nullable, object, optional, string, type Infer } from 'superstruct';
-import { AmountInput, SELECTED_TIMES, type SelectedTime } from '../../../common/contract';
+import {
+  AmountInput,
+  SELECTED_TIMES,
+  type AdminSiteSettings,
+  type SelectedTime,
+} from '../../../common/contract';
 import { formatMicros, parsePercent } from '../../../common/money';
+import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest } from '../../http/errors';
@@ -227,11 +233,35 @@ export interface SettingsRoutesOptions {
   chatWidget: Pick<ChatWidgetPolicy, 'invalidate'>;
 }
 
+/** Every setting as the console shows it; also the answer of an update. */
+async function loadAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
+  const [setting, trading, dual] = await Promise.all([
+    loadSiteSetting(db),
+    loadTradingSettings(db),
+    db
+      .select({ micros: siteSettings.withdrawalDualApprovalMicros })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1)),
+  ]);
+  const micros = dual[0]?.micros ?? null;
+  return {
+    setting,
+    trading: tradingConfigView(trading),
+    withdrawalDualApproval: micros === null ? null : formatMicros(micros),
+  };
+}
+
 /** Site settings: support links and transfer rules (public), and the admin's update. */
 export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, options) => {
   app.get('/getSiteSetting', { config: { access: 'public' } }, async () => ({
     setting: await loadSiteSetting(app.db),
   }));
+
+  app.get(
+    '/admin/settings',
+    { config: { access: 'admin' } },
+    async (): Promise<AdminSiteSettings> => loadAdminSiteSettings(app.db),
+  );
 
   app.put('/updateSiteSetting', { config: { access: 'admin' } }, async (request) => {
     const body = parseBody(UpdateSiteSettingBody, request.body);
@@ -284,16 +314,6 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     });
     options.chatWidget.invalidate();
     request.log.info({ fields }, 'site settings updated');
-    const [dual] = await app.db
-      .select({ micros: siteSettings.withdrawalDualApprovalMicros })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1));
-    return {
-      setting: await loadSiteSetting(app.db),
-      trading: tradingConfigView(await loadTradingSettings(app.db)),
-      /** Admin-only: the dual-approval threshold for withdrawals, or null when off. */
-      withdrawalDualApproval:
-        dual === undefined || dual.micros === null ? null : formatMicros(dual.micros),
-    };
+    return loadAdminSiteSettings(app.db);
   });
 };

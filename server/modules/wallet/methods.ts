@@ -7,6 +7,7 @@ import {
   DeleteMethodRequest,
   UpdateDepositMethodRequest,
   UpdateWithdrawMethodRequest,
+  type AdminMethods,
   type DepositMethod,
   type WithdrawMethod,
 } from '../../../common/contract';
@@ -118,7 +119,7 @@ const jsonSafe = (row: object) =>
  * The query builder is typed with the deposit table (the withdraw table has the same
  * columns and more), so rows are handed to `view` as the real table's rows.
  */
-interface MethodKind<Row> {
+interface MethodKind<Row, View extends DepositMethod = DepositMethod | WithdrawMethod> {
   table: typeof depositMethods | typeof withdrawMethods;
   /** "Deposit" or "Withdraw": the spec's paths are /deposit…, /createDepositMethod… */
   name: 'Deposit' | 'Withdraw';
@@ -129,10 +130,10 @@ interface MethodKind<Row> {
     id: string;
     values: typeof withdrawMethods.$inferInsert | typeof depositMethods.$inferInsert;
   };
-  view(row: Row): DepositMethod | WithdrawMethod;
+  view(row: Row): View;
 }
 
-const DEPOSIT_KIND: MethodKind<DepositRow> = {
+const DEPOSIT_KIND: MethodKind<DepositRow, DepositMethod> = {
   table: depositMethods,
   name: 'Deposit',
   createValues: (body) => methodValues(parseBody(CreateDepositMethodRequest, body)),
@@ -143,7 +144,7 @@ const DEPOSIT_KIND: MethodKind<DepositRow> = {
   view: depositMethodView,
 };
 
-const WITHDRAW_KIND: MethodKind<WithdrawRow> = {
+const WITHDRAW_KIND: MethodKind<WithdrawRow, WithdrawMethod> = {
   table: withdrawMethods,
   name: 'Withdraw',
   createValues: (body) => withdrawValues(parseBody(CreateWithdrawMethodRequest, body)),
@@ -154,6 +155,21 @@ const WITHDRAW_KIND: MethodKind<WithdrawRow> = {
   view: withdrawMethodView,
 };
 
+/** The methods a user can choose, oldest first. Deleted ones stay only for history. */
+async function activeMethods<Row, View extends DepositMethod>(
+  app: FastifyInstance,
+  kind: MethodKind<Row, View>,
+): Promise<View[]> {
+  const table = kind.table as typeof depositMethods;
+  const rows = await app.db
+    .select()
+    .from(table)
+    .where(isNull(table.deletedAt))
+    .orderBy(asc(table.createdAt))
+    .limit(MAX_METHODS);
+  return rows.map((row) => kind.view(row as unknown as Row));
+}
+
 function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>): void {
   const table = kind.table as typeof depositMethods;
   const asRow = (row: DepositRow) => row as unknown as Row;
@@ -161,15 +177,7 @@ function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>):
   const targetType = `${noun}_method`;
   const missing = () => notFound(`${kind.name} method not found.`);
 
-  app.get(`/${noun}Methods`, { config: { access: 'user' } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(table)
-      .where(isNull(table.deletedAt))
-      .orderBy(asc(table.createdAt))
-      .limit(MAX_METHODS);
-    return rows.map((row) => kind.view(asRow(row)));
-  });
+  app.get(`/${noun}Methods`, { config: { access: 'user' } }, async () => activeMethods(app, kind));
 
   app.post(`/create${kind.name}Method`, { config: { access: 'admin' } }, async (request, reply) => {
     const values = kind.createValues(request.body) as typeof depositMethods.$inferInsert;
@@ -251,4 +259,13 @@ function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>):
 export const methodRoutes: FastifyPluginAsync = async (app) => {
   registerMethodRoutes(app, DEPOSIT_KIND);
   registerMethodRoutes(app, WITHDRAW_KIND);
+
+  /** Both kinds for the console, which manages them with an admin token. */
+  app.get('/admin/methods', { config: { access: 'admin' } }, async (): Promise<AdminMethods> => {
+    const [deposit, withdraw] = await Promise.all([
+      activeMethods(app, DEPOSIT_KIND),
+      activeMethods(app, WITHDRAW_KIND),
+    ]);
+    return { deposit, withdraw };
+  });
 };
