@@ -239,6 +239,8 @@ export const UpdateCoinRequest = object({
   name: optional(string()),
   sortOrder: optional(integer()),
 });
+export type CreateCoinRequest = Infer<typeof CreateCoinRequest>;
+export type UpdateCoinRequest = Infer<typeof UpdateCoinRequest>;
 /** PUT /api/deleteCoin */
 export const DeleteCoinRequest = object({ id: string() });
 export const AdminCoinResponse = object({ coin: AdminCoin });

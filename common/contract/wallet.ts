@@ -103,6 +103,10 @@ export const UpdateWithdrawMethodRequest = object({
   info: string(),
   charge: AmountInput,
 });
+export type CreateDepositMethodRequest = Infer<typeof CreateDepositMethodRequest>;
+export type UpdateDepositMethodRequest = Infer<typeof UpdateDepositMethodRequest>;
+export type CreateWithdrawMethodRequest = Infer<typeof CreateWithdrawMethodRequest>;
+export type UpdateWithdrawMethodRequest = Infer<typeof UpdateWithdrawMethodRequest>;
 /** PUT /api/deleteDepositMethod, PUT /api/deleteWithdrawMethod */
 export const DeleteMethodRequest = object({ id: string() });
 

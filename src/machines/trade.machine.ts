@@ -105,6 +105,12 @@ export function describeTradeFailure(error: unknown): SubmitFailure {
         reason: msg`Trading is turned off at the moment. Please try again later.`,
         retryable: false,
       };
+    case 'trading_not_allowed':
+      return {
+        ...base,
+        reason: msg`Trading is stopped on this account. Please contact support.`,
+        retryable: false,
+      };
     case 'trading_restricted':
       return { ...base, reason: msg`Trading is not available in your country.`, retryable: false };
     case 'coin_not_listed':

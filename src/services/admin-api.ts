@@ -1,14 +1,42 @@
 import {
+  AdminAccountList,
+  AdminAdjustmentResponse,
+  AdminCoinList,
+  AdminCoinResponse,
   AdminDashboard,
   AdminDepositPage,
   AdminDepositResponse,
   AdminKycPage,
   AdminKycResponse,
+  AdminMethods,
+  AdminSiteSettings,
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserResponse,
   AdminWithdrawPage,
   AdminWithdrawResponse,
+  AuditPage,
+  CreateAdminResponse,
+  DepositMethodResponse,
   DepositResponse,
+  ImpersonationResponse,
   KycResponse,
+  MessageResponse,
+  UpdatePasswordResponse,
   WithdrawDecisionResponse,
+  WithdrawMethodResponse,
+  type AdminAdjustmentRequest,
+  type AdminUpdateUserRequest,
+  type AdminUserFlagsRequest,
+  type CreateAdminRequest,
+  type CreateCoinRequest,
+  type CreateDepositMethodRequest,
+  type CreateWithdrawMethodRequest,
+  type SelectedTime,
+  type UpdateAdminPasswordRequest,
+  type UpdateCoinRequest,
+  type UpdateDepositMethodRequest,
+  type UpdateWithdrawMethodRequest,
   type AdminDeposit,
   type AdminWithdraw,
   type QueueStatusFilter,
@@ -17,7 +45,7 @@ import { api } from './api-client';
 
 /**
  * The admin console's calls: the dashboard, the deposit, withdrawal and KYC queues and their
- * decisions. Every call carries the admin's token and is checked against the shared contract.
+ * decisions, users, coins, methods, site settings, admins and the audit log. Every call carries the admin's token and is checked against the shared contract.
  * Reads pass `retries: 0` because TanStack Query retries them; decisions are never retried.
  */
 
@@ -78,3 +106,141 @@ export const decideWithdraw = (
 /** PUT /api/updateKyc/:id */
 export const decideKyc = (id: string, decision: Decision) =>
   api.put(idPath('/updateKyc', id), KycResponse, { id, ...decision }, write);
+
+// Users -------------------------------------------------------------------------------------
+
+/** GET /api/admin/users: `q` matches email or username anywhere, or a Pay ID prefix. */
+export const fetchAdminUsers = ({ q, page }: { q: string; page: number }, signal?: AbortSignal) =>
+  api.get('/admin/users', AdminUserList, {
+    ...read(signal),
+    query: { q: q === '' ? undefined : q, page },
+  });
+
+export const fetchAdminUser = (id: string, signal?: AbortSignal) =>
+  api.get(idPath('/admin/users', id), AdminUserDetail, read(signal));
+
+/** PUT /api/updateUser: the profile and the personal notice. */
+export const updateAdminUser = (request: AdminUpdateUserRequest) =>
+  api.put('/updateUser', AdminUserResponse, request, write);
+
+/** PUT /api/admin/users/:id/flags: disable, and allow or stop trading and withdrawals. */
+export const updateAdminUserFlags = (id: string, flags: AdminUserFlagsRequest) =>
+  api.put(`${idPath('/admin/users', id)}/flags`, AdminUserResponse, flags, write);
+
+/**
+ * POST /api/admin/users/:id/adjustments: a signed amount with its reason, posted to the
+ * ledger. The key is made once per confirmed adjustment and sent again on a retry.
+ */
+export const adjustAdminUserBalance = (
+  id: string,
+  request: AdminAdjustmentRequest,
+  idempotencyKey: string,
+) =>
+  api.post(`${idPath('/admin/users', id)}/adjustments`, AdminAdjustmentResponse, request, {
+    ...write,
+    idempotencyKey,
+  });
+
+/** POST /api/admin/users/:id/password: every session of the user ends. */
+export const resetAdminUserPassword = (id: string, password: string) =>
+  api.post(`${idPath('/admin/users', id)}/password`, UpdatePasswordResponse, { password }, write);
+
+/** POST /api/userLogin/:id: a short-lived, read-only session of the user (audited). */
+export const viewAsUser = (id: string) =>
+  api.post(idPath('/userLogin', id), ImpersonationResponse, {}, write);
+
+// Coins -------------------------------------------------------------------------------------
+
+export const fetchAdminCoins = (signal?: AbortSignal) =>
+  api.get('/admin/coins', AdminCoinList, read(signal));
+
+export const createCoin = (request: CreateCoinRequest) =>
+  api.post('/createCoin', AdminCoinResponse, request, write);
+
+export const updateCoin = (request: UpdateCoinRequest) =>
+  api.put('/updateCoin', AdminCoinResponse, request, write);
+
+export const deleteCoin = (id: string) => api.put('/deleteCoin', MessageResponse, { id }, write);
+
+// Methods -----------------------------------------------------------------------------------
+
+export const fetchAdminMethods = (signal?: AbortSignal) =>
+  api.get('/admin/methods', AdminMethods, read(signal));
+
+export const createDepositMethod = (request: CreateDepositMethodRequest) =>
+  api.post('/createDepositMethod', DepositMethodResponse, request, write);
+
+export const updateDepositMethod = (request: UpdateDepositMethodRequest) =>
+  api.put('/updateDepositMethod', DepositMethodResponse, request, write);
+
+export const deleteDepositMethod = (id: string) =>
+  api.put('/deleteDepositMethod', MessageResponse, { id }, write);
+
+export const createWithdrawMethod = (request: CreateWithdrawMethodRequest) =>
+  api.post('/createWithdrawMethod', WithdrawMethodResponse, request, write);
+
+export const updateWithdrawMethod = (request: UpdateWithdrawMethodRequest) =>
+  api.put('/updateWithdrawMethod', WithdrawMethodResponse, request, write);
+
+export const deleteWithdrawMethod = (id: string) =>
+  api.put('/deleteWithdrawMethod', MessageResponse, { id }, write);
+
+// Settings, admins and the audit log ---------------------------------------------------------
+
+export const fetchAdminSettings = (signal?: AbortSignal) =>
+  api.get('/admin/settings', AdminSiteSettings, read(signal));
+
+/**
+ * PUT /api/updateSiteSetting: a partial update; send only the fields that changed. Amounts
+ * and percents are decimal strings; `withdrawalDualApproval` null turns it off.
+ */
+export interface SiteSettingUpdate {
+  whatsappLink?: string | null;
+  telegramLink?: string | null;
+  emailLink?: string | null;
+  chatWidgetUrl?: string | null;
+  transferMin?: string;
+  transferCharge?: string;
+  withdrawalDualApproval?: string | null;
+  tradingEnabled?: boolean;
+  tradingBlockedCountries?: string[];
+  tradeMin?: string;
+  tradeMax?: string;
+  payouts?: Partial<Record<SelectedTime, string>>;
+}
+
+export const updateSiteSettings = (update: SiteSettingUpdate) =>
+  api.put('/updateSiteSetting', AdminSiteSettings, { ...update }, write);
+
+export const fetchAdminAccounts = (signal?: AbortSignal) =>
+  api.get('/admin/admins', AdminAccountList, read(signal));
+
+export const createAdminAccount = (request: CreateAdminRequest) =>
+  api.post('/admin/admins', CreateAdminResponse, request, write);
+
+/** PUT /api/updateAdminPassword: the admin's own password; their sessions end. */
+export const updateOwnAdminPassword = (request: UpdateAdminPasswordRequest) =>
+  api.put('/updateAdminPassword', UpdatePasswordResponse, request, write);
+
+/** The audit log's filters; empty ones are left out. `action` may be a kind: `withdrawal.*`. */
+export interface AuditFilter {
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+}
+
+export const fetchAdminAudit = (
+  { filter, page }: { filter: AuditFilter; page: number },
+  signal?: AbortSignal,
+) =>
+  api.get('/admin/audit', AuditPage, {
+    ...read(signal),
+    query: {
+      actor: filter.actor.trim() || undefined,
+      action: filter.action.trim() || undefined,
+      targetType: filter.targetType.trim() || undefined,
+      targetId: filter.targetId.trim() || undefined,
+      page,
+    },
+  });

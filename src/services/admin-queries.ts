@@ -16,6 +16,31 @@ import {
   fetchAdminKycList,
   fetchAdminWithdraw,
   fetchAdminWithdrawals,
+  adjustAdminUserBalance,
+  createAdminAccount,
+  createCoin,
+  createDepositMethod,
+  createWithdrawMethod,
+  deleteCoin,
+  deleteDepositMethod,
+  deleteWithdrawMethod,
+  fetchAdminAccounts,
+  fetchAdminAudit,
+  fetchAdminCoins,
+  fetchAdminMethods,
+  fetchAdminSettings,
+  fetchAdminUser,
+  fetchAdminUsers,
+  resetAdminUserPassword,
+  updateAdminUser,
+  updateAdminUserFlags,
+  updateCoin,
+  updateDepositMethod,
+  updateOwnAdminPassword,
+  updateSiteSettings,
+  updateWithdrawMethod,
+  viewAsUser,
+  type AuditFilter,
   type Decision,
   type QueuePageRequest,
 } from './admin-api';
@@ -39,6 +64,15 @@ export const adminKeys = {
   kycList: (request: QueuePageRequest) =>
     ['admin', 'console', 'kyc', 'list', request.status, request.page] as const,
   kyc: (id: string) => ['admin', 'console', 'kyc', 'detail', id] as const,
+  users: (request: { q: string; page: number }) =>
+    ['admin', 'console', 'users', 'list', request.q, request.page] as const,
+  user: (id: string) => ['admin', 'console', 'users', 'detail', id] as const,
+  coins: ['admin', 'console', 'coins'] as const,
+  methods: ['admin', 'console', 'methods'] as const,
+  settings: ['admin', 'console', 'settings'] as const,
+  admins: ['admin', 'console', 'admins'] as const,
+  audit: (request: { filter: AuditFilter; page: number }) =>
+    ['admin', 'console', 'audit', request.filter, request.page] as const,
 };
 
 /** After a decision (or a 409 saying someone else decided): refetch lists, details, dashboard. */
@@ -131,3 +165,106 @@ export const useDecideWithdraw = (id: string) =>
 
 export const useDecideKyc = (id: string) =>
   useDecision((decision: Decision) => decideKyc(id, decision));
+
+// Users, coins, methods, settings, admins and the audit log ----------------------------------
+
+export function useAdminUsers(request: { q: string; page: number }) {
+  return useQuery({
+    queryKey: adminKeys.users(request),
+    queryFn: ({ signal }) => fetchAdminUsers(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: string) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => fetchAdminUser(id, signal),
+  });
+}
+
+export function useAdminCoins() {
+  return useQuery({ queryKey: adminKeys.coins, queryFn: ({ signal }) => fetchAdminCoins(signal) });
+}
+
+export function useAdminMethods() {
+  return useQuery({
+    queryKey: adminKeys.methods,
+    queryFn: ({ signal }) => fetchAdminMethods(signal),
+  });
+}
+
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => fetchAdminSettings(signal),
+  });
+}
+
+export function useAdminAccounts() {
+  return useQuery({
+    queryKey: adminKeys.admins,
+    queryFn: ({ signal }) => fetchAdminAccounts(signal),
+  });
+}
+
+export function useAdminAudit(request: { filter: AuditFilter; page: number }) {
+  return useQuery({
+    queryKey: adminKeys.audit(request),
+    queryFn: ({ signal }) => fetchAdminAudit(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A configuration change (a user, a coin, a method, a setting, an admin). Success and
+ * failure refetch every query on screen: the console's lists and the public data the change
+ * feeds (site settings, coin list, methods), so nothing shows what it was before.
+ */
+function useAdminChange<TVariables, TResult>(run: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export const useUpdateAdminUser = () => useAdminChange(updateAdminUser);
+
+export const useUpdateAdminUserFlags = (id: string) =>
+  useAdminChange((flags: Parameters<typeof updateAdminUserFlags>[1]) =>
+    updateAdminUserFlags(id, flags),
+  );
+
+export const useAdjustAdminUserBalance = (id: string) =>
+  useAdminChange(
+    ({
+      request,
+      idempotencyKey,
+    }: {
+      request: Parameters<typeof adjustAdminUserBalance>[1];
+      idempotencyKey: string;
+    }) => adjustAdminUserBalance(id, request, idempotencyKey),
+  );
+
+export const useResetAdminUserPassword = (id: string) =>
+  useAdminChange((password: string) => resetAdminUserPassword(id, password));
+
+/** Opens a read-only session of the user; it changes nothing, so nothing is refetched. */
+export const useViewAsUser = () => useMutation({ mutationFn: viewAsUser });
+
+export const useCreateCoin = () => useAdminChange(createCoin);
+export const useUpdateCoin = () => useAdminChange(updateCoin);
+export const useDeleteCoin = () => useAdminChange(deleteCoin);
+
+export const useCreateDepositMethod = () => useAdminChange(createDepositMethod);
+export const useUpdateDepositMethod = () => useAdminChange(updateDepositMethod);
+export const useDeleteDepositMethod = () => useAdminChange(deleteDepositMethod);
+export const useCreateWithdrawMethod = () => useAdminChange(createWithdrawMethod);
+export const useUpdateWithdrawMethod = () => useAdminChange(updateWithdrawMethod);
+export const useDeleteWithdrawMethod = () => useAdminChange(deleteWithdrawMethod);
+
+export const useUpdateSiteSettings = () => useAdminChange(updateSiteSettings);
+export const useCreateAdminAccount = () => useAdminChange(createAdminAccount);
+/** The admin's own password: the server ends their sessions, so the next call signs out. */
+export const useUpdateOwnAdminPassword = () => useMutation({ mutationFn: updateOwnAdminPassword });

@@ -43,8 +43,12 @@ export const fieldErrorMessages: Record<FieldErrorCode, MessageDescriptor> = {
   ...kycFieldErrorMessages,
 };
 
+/** A change tried in an admin's read-only view of a user's account. */
+const readOnlySessionMessage = msg`This is a read-only view of the account. Nothing can be changed here.`;
+
 /** Translations of the API error codes a form may meet. */
 const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  read_only_session: readOnlySessionMessage,
   invalid_credentials: msg`Incorrect email or password.`,
   too_many_attempts: msg`Too many sign-in attempts. Please wait a minute and try again.`,
   account_disabled: msg`This account has been disabled. Please contact support.`,
@@ -56,13 +60,17 @@ const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
  * The message of a failed form submission: our translation when the server gave a known
  * code, else the server's own text, else `fallback`.
  */
-function describeFormError(error: unknown, fallback: MessageDescriptor): FormError {
+function describeFormError(
+  error: unknown,
+  fallback: MessageDescriptor,
+  messages: Partial<Record<ApiErrorCode, MessageDescriptor>> = apiErrorMessages,
+): FormError {
   if (!(error instanceof ApiError)) return { message: fallback };
   const field = error.field ? { field: error.field } : {};
   if (error.code === 'field' && error.fieldCode) {
     return { message: fieldErrorMessages[error.fieldCode], ...field };
   }
-  const known = error.code ? apiErrorMessages[error.code] : undefined;
+  const known = error.code ? messages[error.code] : undefined;
   if (known) return { message: known, ...field };
   if (error.serverMessage) return { message: error.serverMessage, ...field };
   return { message: fallback };
@@ -78,8 +86,35 @@ export function describeRegistrationError(error: unknown): FormError {
   return describeFormError(error, msg`Something went wrong`);
 }
 
+/** The reasons an admin's change in the console is refused. */
+const adminErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  ...apiErrorMessages,
+  account_disabled: msg`This account is disabled.`,
+  coin_exists: msg`This coin is already listed.`,
+  coin_in_use: msg`This coin still has trades running. Delete it after they settle.`,
+  second_approver_required: msg`A different admin must give the second approval.`,
+  already_decided: msg`This request has already been decided.`,
+  insufficient_funds: msg`This would take the balance below the amount on hold.`,
+  idempotency_conflict: msg`This change was already sent with other details. Please review it and submit again.`,
+  not_found: msg`Not found. It may have been deleted.`,
+  invalid_upload: msg`The file could not be used.`,
+};
+
+/** An admin console form's failure: a known code's translation, else the server's text. */
+export function describeAdminError(
+  error: unknown,
+  fallback: MessageDescriptor = msg`Something went wrong`,
+): FormError {
+  if (error instanceof ApiError && error.status === 0) {
+    return { message: msg`No connection. Check your network and try again.` };
+  }
+  return describeFormError(error, fallback, adminErrorMessages);
+}
+
 /** Translations of the reasons a wallet request (deposit, withdraw, transfer) is refused. */
 const walletErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  withdrawals_not_allowed: msg`Withdrawals are stopped on this account. Please contact support.`,
+  read_only_session: readOnlySessionMessage,
   insufficient_funds: msg`Your available balance is too low for this amount.`,
   amount: msg`This amount is not accepted. Please check the limits shown.`,
   figures_changed: msg`The amounts changed since you reviewed them. Please check the new figures and confirm again.`,
