@@ -35,6 +35,7 @@ export type QueueStatusFilter = (typeof QUEUE_STATUS_FILTERS)[number];
 export const QueueUser = object({
   _id: string(),
   username: string(),
+  fullName: string(),
   email: string(),
   payId: string(),
 });

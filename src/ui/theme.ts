@@ -63,6 +63,8 @@ export const theme = {
     /** Minimum touch target, per platform guidelines. */
     touchPx: 44,
     contentMaxWidthPx: 480,
+    /** The admin console's column on a desktop screen: tables and card grids need room. */
+    consoleMaxWidthPx: 1120,
     headerHeightPx: 56,
     bottomBarHeightPx: 64,
     drawerMaxWidthPx: 320,

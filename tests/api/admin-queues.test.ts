@@ -341,7 +341,12 @@ describe('deposits queue', () => {
     expect(page2.items.at(-1)?._id).toBe(ids.at(-1));
     const mine = page2.items.at(-1)!;
     expect(mine).toMatchObject({
-      user: { _id: user.userId, username: user.body.username, payId: user.payId },
+      user: {
+        _id: user.userId,
+        username: user.body.username,
+        fullName: user.body.fullName,
+        payId: user.payId,
+      },
       amount: '40.000000',
       coinConversion: '40.00000000',
       status: 'Pending',

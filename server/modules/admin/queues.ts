@@ -50,6 +50,7 @@ function queueUser(row: Row) {
   return {
     _id: text(row.user_id),
     username: text(row.username),
+    fullName: text(row.full_name),
     email: text(row.email),
     payId: text(row.pay_id),
   };
@@ -108,7 +109,7 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
   const depositRows = (where: SQL, order: SQL, limit: number, offset: number) =>
     queryRows<Row>(
       app.db,
-      sql`select d.id, d.user_id, u.username, u.email, u.pay_id, d.method_id, d.gateway,
+      sql`select d.id, d.user_id, u.username, u.full_name, u.email, u.pay_id, d.method_id, d.gateway,
                  d.gateway_type, d.currency, d.amount_micros::text as amount_micros,
                  d.coin_units::text as coin_units,
                  d.conversion_rate_micros::text as conversion_rate_micros,
@@ -173,7 +174,7 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
   const withdrawRows = (where: SQL, order: SQL, limit: number, offset: number) =>
     queryRows<Row>(
       app.db,
-      sql`select w.id, w.user_id, u.username, u.email, u.pay_id, w.method_id, w.gateway,
+      sql`select w.id, w.user_id, u.username, u.full_name, u.email, u.pay_id, w.method_id, w.gateway,
                  w.gateway_type, w.currency, w.amount_micros::text as amount_micros,
                  w.fee_micros::text as fee_micros, w.net_micros::text as net_micros,
                  w.charge_micro_percent::text as charge_micro_percent,
@@ -250,7 +251,7 @@ export const adminQueueRoutes: FastifyPluginAsync = async (app) => {
   const kycRows = (where: SQL, order: SQL, limit: number, offset: number) =>
     queryRows<Row>(
       app.db,
-      sql`select k.id, k.user_id, u.username, u.email, u.pay_id, k.first_name, k.middle_name,
+      sql`select k.id, k.user_id, u.username, u.full_name, u.email, u.pay_id, k.first_name, k.middle_name,
                  k.last_name, k.country, k.document_type, k.status, k.reason, k.created_at,
                  k.decided_at, k.decided_by, a.username as decided_by_username
           from kyc_requests k

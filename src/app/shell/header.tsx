@@ -27,7 +27,8 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const Inner = styled.div`
+/** `$wide`: the admin console, whose pages use a wider column on a desktop screen. */
+const Inner = styled.div<{ $wide: boolean }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
@@ -35,6 +36,12 @@ const Inner = styled.div`
   max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
   margin: 0 auto;
   padding: 0 ${({ theme }) => theme.space.sm};
+
+  @media (min-width: 600px) {
+    max-width: ${({ theme, $wide }) =>
+      $wide ? theme.sizes.consoleMaxWidthPx : theme.sizes.contentMaxWidthPx}px;
+    padding: 0 ${({ theme, $wide }) => ($wide ? theme.space.lg : theme.space.sm)};
+  }
 `;
 
 const Title = styled.h1`
@@ -93,7 +100,7 @@ export function Header({ route }: { route: RouteDef }) {
   const title = i18n._(route.title);
   return (
     <Bar>
-      <Inner>
+      <Inner $wide={route.access === 'admin'}>
         {route.header === 'tab' && <MenuButton />}
         {route.header === 'tab' && <BrandTitle>{PRODUCT_NAME}</BrandTitle>}
         {route.header === 'brand' && (

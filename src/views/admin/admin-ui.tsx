@@ -14,7 +14,7 @@ import { Page } from '../../ui/page';
 /** Full width on phones; up to 1120 px on a desktop, so tables and card grids have room. */
 export const AdminPage = styled(Page)`
   @media (min-width: 600px) {
-    max-width: 1120px;
+    max-width: ${({ theme }) => theme.sizes.consoleMaxWidthPx}px;
     padding-left: ${({ theme }) => theme.space.xl};
     padding-right: ${({ theme }) => theme.space.xl};
   }
@@ -25,11 +25,15 @@ export const PageHeading = styled.h1`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-/** The user behind a request: username, then email and Pay ID. Plain text, never markup. */
+/**
+ * The user behind a request: full name, then username, email and Pay ID. Plain text, never
+ * markup: the name is whatever the user typed at sign-up.
+ */
 export function UserSummary({ user }: { user: QueueUser }) {
   return (
     <UserBox>
-      <strong>{user.username}</strong>
+      <strong>{user.fullName}</strong>
+      <span>@{user.username}</span>
       <span>{user.email}</span>
       <span>
         <Trans>Pay ID</Trans> {user.payId}
