@@ -3,18 +3,8 @@
  * profile, password change, notice, help (with and without the live-chat widget), privacy
  * and about.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const DEMO_USER = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
-const DEMO_ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
-}
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, ALICE, apiLogin, bearer, signIn } from './support';
 
 /** A fresh account, so these tests never change the demo users other specs rely on. */
 async function newAccount(request: APIRequestContext) {
@@ -32,13 +22,11 @@ async function newAccount(request: APIRequestContext) {
 }
 
 async function adminAuth(request: APIRequestContext) {
-  const res = await request.post('/api/login', { data: DEMO_ADMIN });
-  expect(res.ok()).toBe(true);
-  return { authorization: `Bearer ${(await res.json()).token as string}` };
+  return bearer(await apiLogin(request, ADMIN));
 }
 
 test('settings lists the account pages and the support channels', async ({ page }) => {
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await signIn(page, ALICE);
   await page.goto('/settings');
   const links = {
     'Profile Setting': '/user/profile',
@@ -85,7 +73,7 @@ test('profile: username and email are read-only; name and phone are saved', asyn
   request,
 }) => {
   const account = await newAccount(request);
-  await signIn(page, account.email, account.password);
+  await signIn(page, account);
   await page.goto('/user/profile');
   await expect(page.getByText(account.username, { exact: true })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
@@ -111,7 +99,7 @@ test('password change signs out everywhere and lands on sign-in after 1 s', asyn
   request,
 }) => {
   const account = await newAccount(request);
-  await signIn(page, account.email, account.password);
+  await signIn(page, account);
   const oldToken = await page.evaluate(() => localStorage.getItem('uToken'));
   expect(oldToken).toBeTruthy();
   await page.goto('/user/password');
@@ -147,7 +135,7 @@ test('password change signs out everywhere and lands on sign-in after 1 s', asyn
 
 test('notice: greeting, no notice, last login', async ({ page, request }) => {
   const account = await newAccount(request);
-  await signIn(page, account.email, account.password);
+  await signIn(page, account);
   await page.goto('/app/notice');
   await expect(page.getByRole('heading', { name: `Hello, ${account.fullName}` })).toBeVisible();
   await expect(page.getByText('No Current Notices')).toBeVisible();
@@ -177,7 +165,7 @@ test('support channels show only when set; the header falls back to the help pag
     const res = await request.put('/api/updateSiteSetting', { headers: admin, data });
     expect(res.ok()).toBe(true);
   };
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await signIn(page, ALICE);
   try {
     await links({ whatsappLink: null });
     await page.goto('/settings');
@@ -234,7 +222,7 @@ test('help with a widget loads it on /helpline only, under a policy for its orig
     await expect(page.getByRole('link', { name: 'WhatsApp Support' })).toHaveCount(0);
 
     // Leaving the page loads the next one as a new document: strict policy, no widget.
-    await signIn(page, DEMO_USER.email, DEMO_USER.password);
+    await signIn(page, ALICE);
     const about = await page.goto('/about');
     expect(about?.headers()['content-security-policy']).not.toContain(origin);
     await expect(page.locator('#fake-chat')).toHaveCount(0);

@@ -5,56 +5,17 @@
  * other with a reason, and the pending count drops each time. Other specs share the
  * database, so counts are read before and compared, never assumed.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const ALICE = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
-
-/** A valid 1×1 PNG: the server decodes and re-encodes uploads, so it must be a real image. */
-const SCREENSHOT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function apiLogin(request: APIRequestContext, who: typeof ALICE): Promise<string> {
-  const response = await request.post('/api/login', { data: who });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-interface CreatedDeposit {
-  _id: string;
-  transactionId: string;
-}
-
-/** A deposit made as the user would: the screenshot uploaded, then the request sent once. */
-async function createDeposit(
-  request: APIRequestContext,
-  token: string,
-  amount: string,
-): Promise<CreatedDeposit> {
-  const methods = await request.get('/api/depositMethods', { headers: bearer(token) });
-  expect(methods.ok()).toBe(true);
-  const [method] = (await methods.json()) as { _id: string }[];
-  if (!method) throw new Error('no deposit method in the demo data');
-
-  const upload = await request.post(`/upload?timestamp=${Date.now()}`, {
-    headers: bearer(token),
-    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG } },
-  });
-  expect(upload.status()).toBe(201);
-  const { fileUrl } = (await upload.json()) as { fileUrl: string };
-
-  const created = await request.post('/api/createDeposit', {
-    headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
-    data: { gatWay: method._id, amount, transactionScreenshot: fileUrl },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { deposit: CreatedDeposit }).deposit;
-}
+import {
+  ADMIN,
+  ALICE,
+  apiLogin,
+  bearer,
+  createDeposit,
+  detailRow,
+  signIn,
+  type CreatedDeposit,
+} from './support';
 
 async function pendingDeposits(request: APIRequestContext, adminToken: string): Promise<number> {
   const response = await request.get('/api/admin/overview', { headers: bearer(adminToken) });
@@ -62,22 +23,7 @@ async function pendingDeposits(request: APIRequestContext, adminToken: string): 
   return ((await response.json()) as { pending: { deposits: number } }).pending.deposits;
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/admin');
-}
-
 const pendingDepositsCard = (page: Page) => page.getByRole('link', { name: /Pending deposits/ });
-
-/** A row of a detail list, found by its exact label. */
-function detailRow(page: Page, label: string) {
-  return page
-    .locator('dl > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
-}
 
 async function openDeposit(page: Page, deposit: CreatedDeposit) {
   await page
@@ -105,7 +51,7 @@ test('an admin approves one deposit and rejects another from the queue', async (
   const pending = await pendingDeposits(request, adminToken);
   expect(pending).toBeGreaterThanOrEqual(2);
 
-  await signInAsAdmin(page);
+  await signIn(page, ADMIN, '/admin');
   await expect(pendingDepositsCard(page)).toContainText(String(pending));
 
   // Approve: the screenshot is there, a confirmation is asked, the status becomes Completed.

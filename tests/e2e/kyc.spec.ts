@@ -7,8 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+import { ADMIN, signIn } from './support';
 
 // The fake camera only for this file: Playwright replaces launch options as a whole, so
 // the project's own are repeated here.
@@ -46,14 +45,6 @@ async function register(request: APIRequestContext) {
   const res = await request.post('/api/registerUser', { data: body });
   expect(res.status()).toBe(201);
   return body;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
 }
 
 async function openDrawer(page: Page) {

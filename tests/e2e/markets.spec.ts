@@ -4,17 +4,8 @@
  * Hot Coins 'See all' dialog, a coin opening /trade, and the silent fallback to the
  * secondary price service when the exchange ticker is unreachable.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
-const ALICE = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(ALICE.email);
-  await page.getByLabel('Password', { exact: true }).fill(ALICE.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
-}
+import { expect, test, type Locator } from '@playwright/test';
+import { ALICE, signIn } from './support';
 
 /** The text of every row of a coin list, e.g. "BTC BTC/USDT 102,051.39 −1.08%". */
 async function rowTexts(list: Locator): Promise<string[]> {
@@ -45,7 +36,7 @@ test('markets: live prices that move, tabs, Hot Coins, and a coin opens /trade',
   page.on('request', (request) => {
     if (request.url().includes('/ticker/24hr')) tickerRequests.push(request.url());
   });
-  await signIn(page);
+  await signIn(page, ALICE);
   await page.getByRole('link', { name: 'Markets', exact: true }).click();
   await expect(page).toHaveURL('/markets');
 
@@ -100,7 +91,7 @@ test('with the exchange unreachable, prices come silently from the secondary ser
   page.on('request', (request) => {
     if (request.url().includes('/simple/price')) priceRequests.push(request.url());
   });
-  await signIn(page);
+  await signIn(page, ALICE);
   await page.goto('/markets');
   const list = page.getByRole('list', { name: 'Coins', exact: true });
   await expect(list.locator('[data-symbol="BTC"]')).toContainText(/\d\.\d{2}%/, {

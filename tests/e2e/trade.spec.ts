@@ -9,46 +9,29 @@
  * is a draw), the payout floor(stake × percent ÷ 100), and the balance moved by exactly
  * tradeAfterAmount − stake.
  */
-import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  detailRow,
+  fund,
+  micros,
+  registerUser,
+  shown,
+  signIn as signInAs,
+  typed,
+  type TestAccount,
+} from './support';
 
 /**
  * A trader of this file's own, funded by an admin adjustment: trades settle in the
  * background, so a shared demo account's balance would move under other files' tests.
  */
-const TRADER = {
-  email: `trader-${randomBytes(4).toString('hex')}@example.com`,
-  password: 'Granite-Harbor-2026',
-};
+let trader: TestAccount;
 const TRADER_FUNDING_USDT = '1000';
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
-
-async function createFundedTrader(request: APIRequestContext): Promise<void> {
-  const registered = await request.post('/api/registerUser', {
-    data: {
-      fullName: 'Trade Tester',
-      username: TRADER.email.split('@')[0]!.replace('-', '_'),
-      email: TRADER.email,
-      phoneNumber: '+15550101010',
-      password: TRADER.password,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { _id: string } };
-  const login = await request.post('/api/login', { data: ADMIN });
-  const { token } = (await login.json()) as { token: string };
-  const funded = await request.post(`/api/admin/users/${user._id}/adjustments`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomBytes(16).toString('hex'),
-    },
-    data: { amount: TRADER_FUNDING_USDT, reason: 'End-to-end test funding' },
-  });
-  expect(funded.ok(), await funded.text()).toBe(true);
-}
 
 test.beforeAll(async ({ request }) => {
-  await createFundedTrader(request);
+  trader = await registerUser(request, 'Trade Tester');
+  await fund(request, trader._id, TRADER_FUNDING_USDT);
 });
 
 interface TickRef {
@@ -78,34 +61,7 @@ interface Trade {
   } | null;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(TRADER.email);
-  await page.getByLabel('Password', { exact: true }).fill(TRADER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
-}
-
-/** "12.5" or "12.500000" as micro-USDT, exactly (non-negative decimals only). */
-function micros(text: string): bigint {
-  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text);
-  if (!match) throw new Error(`not an amount: ${text}`);
-  return BigInt(match[1] ?? '0') * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
-}
-
-/** As the screens show amounts: two decimals, rounded half up, thousands with commas. */
-function shown(amountMicros: bigint): string {
-  const cents = (amountMicros + 5_000n) / 10_000n;
-  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
-/** The amount as the field holds it after being set back: no trailing zeros. */
-function typed(amountMicros: bigint): string {
-  const fraction = (amountMicros % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  const whole = (amountMicros / 1_000_000n).toString();
-  return fraction === '' ? whole : `${whole}.${fraction}`;
-}
+const signIn = (page: Page) => signInAs(page, trader);
 
 /** Compares two non-negative decimal prices exactly: −1, 0 or 1. */
 function comparePrices(a: string, b: string): number {
@@ -124,11 +80,6 @@ async function headerBalance(page: Page): Promise<bigint> {
     .getByText(/^\$[\d,]+\.\d{2}$/)
     .textContent();
   return micros((text ?? '').replace(/[$,]/g, ''));
-}
-
-function detailRow(page: Page, label: string) {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('dl > div').filter({ has: page.locator('dt', { hasText: exact }) });
 }
 
 test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks and paid exactly', async ({

@@ -5,80 +5,27 @@
  * micro-USDT. The expected figures are worked out here, independently of the app's money
  * code, with the rule the product states: fee = amount × percent ÷ 100, rounded half up.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const ALICE = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
-const BOB = { email: 'bob@tradewallet.local', password: 'Demo-Trader-2026' };
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
-
-/** A valid 1×1 PNG: the server decodes and re-encodes uploads, so it must be a real image. */
-const SCREENSHOT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  ALICE,
+  apiLogin,
+  balances,
+  bearer,
+  BOB,
+  detailRow,
+  micros,
+  SCREENSHOT_PNG,
+  shown,
+  signIn,
+  typed,
+} from './support';
 
 const TRC20_ADDRESS = 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt';
-
-interface Account {
-  payId: string;
-  balanceMicros: bigint;
-  onHoldMicros: bigint;
-}
-
-async function apiLogin(request: APIRequestContext, who: typeof ALICE): Promise<string> {
-  const response = await request.post('/api/login', { data: who });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { token: string };
-  return body.token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function account(request: APIRequestContext, token: string): Promise<Account> {
-  const response = await request.get('/api/getUserById', { headers: bearer(token) });
-  expect(response.ok()).toBe(true);
-  const { user } = (await response.json()) as {
-    user: { payId: string; balance: string; onHold: string };
-  };
-  return {
-    payId: user.payId,
-    balanceMicros: micros(user.balance),
-    onHoldMicros: micros(user.onHold),
-  };
-}
-
-/** "12.5" or "12.500000" as micro-USDT, exactly (non-negative decimals only). */
-function micros(text: string): bigint {
-  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text);
-  if (!match) throw new Error(`not an amount: ${text}`);
-  return BigInt(match[1] ?? '0') * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
-}
 
 /** The fee on `amountMicros` at `percentMicros` (percent × 10⁶), rounded half up. */
 function feeOf(amountMicros: bigint, percentMicros: bigint): bigint {
   return (amountMicros * percentMicros + 50_000_000n) / 100_000_000n;
-}
-
-/** As the screens show amounts: two decimals, rounded half up, thousands with commas. */
-function shown(amountMicros: bigint): string {
-  const cents = (amountMicros + 5_000n) / 10_000n;
-  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
-/** The amount as the field holds it after being set back: no trailing zeros. */
-function typed(amountMicros: bigint): string {
-  const fraction = (amountMicros % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  const whole = (amountMicros / 1_000_000n).toString();
-  return fraction === '' ? whole : `${whole}.${fraction}`;
-}
-
-async function signIn(page: Page, who: typeof ALICE) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
 }
 
 /** The record id at the end of the current path, e.g. /deposit/log/<id>. */
@@ -86,12 +33,6 @@ function idFromUrl(page: Page): string {
   const id = new URL(page.url()).pathname.split('/').pop();
   if (!id) throw new Error(`no id in ${page.url()}`);
   return decodeURIComponent(id);
-}
-
-/** A row of a detail list, found by its exact label. */
-function detailRow(page: Page, label: string) {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('dl > div').filter({ has: page.locator('dt', { hasText: exact }) });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -102,7 +43,7 @@ test('a deposit with a screenshot, approved by an admin, credits the exact amoun
 }) => {
   const aliceToken = await apiLogin(request, ALICE);
   const adminToken = await apiLogin(request, ADMIN);
-  const before = await account(request, aliceToken);
+  const before = await balances(request, aliceToken);
   const amount = '12.34';
 
   await signIn(page, ALICE);
@@ -140,14 +81,14 @@ test('a deposit with a screenshot, approved by an admin, credits the exact amoun
     .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);
   // Nothing is credited before an admin approves.
-  expect((await account(request, aliceToken)).balanceMicros).toBe(before.balanceMicros);
+  expect((await balances(request, aliceToken)).balanceMicros).toBe(before.balanceMicros);
 
   const approval = await request.put(`/api/updateDeposit/${depositId}`, {
     data: { id: depositId, status: 'Completed' },
     headers: bearer(adminToken),
   });
   expect(approval.ok()).toBe(true);
-  const after = await account(request, aliceToken);
+  const after = await balances(request, aliceToken);
   expect(after.balanceMicros).toBe(before.balanceMicros + micros(amount));
 
   await page.reload();
@@ -169,8 +110,8 @@ test('a transfer takes the amount from the sender and gives the receiver the net
 }) => {
   const aliceToken = await apiLogin(request, ALICE);
   const bobToken = await apiLogin(request, BOB);
-  const aliceBefore = await account(request, aliceToken);
-  const bobBefore = await account(request, bobToken);
+  const aliceBefore = await balances(request, aliceToken);
+  const bobBefore = await balances(request, bobToken);
   const settingResponse = await request.get('/api/getSiteSetting');
   const { setting } = (await settingResponse.json()) as { setting: { transferCharge: string } };
   const amount = '20.5';
@@ -213,8 +154,8 @@ test('a transfer takes the amount from the sender and gives the receiver the net
   await expect(detailRow(page, 'Transaction ID')).toContainText(transferId);
   await expect(detailRow(page, 'Status')).toContainText('Completed');
 
-  const aliceAfter = await account(request, aliceToken);
-  const bobAfter = await account(request, bobToken);
+  const aliceAfter = await balances(request, aliceToken);
+  const bobAfter = await balances(request, bobToken);
   expect(aliceAfter.balanceMicros).toBe(aliceBefore.balanceMicros - amountMicros);
   expect(bobAfter.balanceMicros).toBe(bobBefore.balanceMicros + netMicros);
 
@@ -251,7 +192,7 @@ test('a withdrawal holds the amount; rejecting releases it, approving pays it ou
   }
 
   await signIn(page, ALICE);
-  const before = await account(request, aliceToken);
+  const before = await balances(request, aliceToken);
 
   // Above the balance, the amount is set back to it.
   await page.goto('/withdraw');
@@ -262,7 +203,7 @@ test('a withdrawal holds the amount; rejecting releases it, approving pays it ou
 
   const rejectedId = await requestWithdrawal('30');
   await expect(detailRow(page, 'Wallet Address')).toContainText(TRC20_ADDRESS);
-  const held = await account(request, aliceToken);
+  const held = await balances(request, aliceToken);
   expect(held.balanceMicros).toBe(before.balanceMicros - micros('30'));
   expect(held.onHoldMicros).toBe(before.onHoldMicros + micros('30'));
 
@@ -277,7 +218,7 @@ test('a withdrawal holds the amount; rejecting releases it, approving pays it ou
     headers: bearer(adminToken),
   });
   expect(rejection.ok()).toBe(true);
-  const released = await account(request, aliceToken);
+  const released = await balances(request, aliceToken);
   expect(released.balanceMicros).toBe(before.balanceMicros);
   expect(released.onHoldMicros).toBe(before.onHoldMicros);
 
@@ -292,7 +233,7 @@ test('a withdrawal holds the amount; rejecting releases it, approving pays it ou
     headers: bearer(adminToken),
   });
   expect(approval.ok()).toBe(true);
-  const paid = await account(request, aliceToken);
+  const paid = await balances(request, aliceToken);
   expect(paid.balanceMicros).toBe(before.balanceMicros - micros('15'));
   expect(paid.onHoldMicros).toBe(before.onHoldMicros);
 

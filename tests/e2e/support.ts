@@ -1,0 +1,215 @@
+/**
+ * What the end-to-end specs share: the demo accounts, signing in through the page, calls
+ * made the way the app makes them (a bearer token, an idempotency key per money-moving
+ * request), accounts of a spec's own, and exact amounts. The e2e database is shared by every
+ * spec, so a spec that changes a user's money or flags makes a user of its own.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export const ALICE: Credentials = {
+  email: 'alice@tradewallet.local',
+  password: 'Demo-Trader-2026',
+};
+export const BOB: Credentials = { email: 'bob@tradewallet.local', password: 'Demo-Trader-2026' };
+export const ADMIN: Credentials = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+
+/** A valid 1×1 PNG: the server decodes and re-encodes uploads, so it must be a real image. */
+export const SCREENSHOT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Headers of a money-moving write: the token and a fresh idempotency key. */
+export const keyed = (token: string) => ({ ...bearer(token), 'idempotency-key': randomUUID() });
+
+export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<string> {
+  const response = await request.post('/api/login', {
+    data: { email: who.email, password: who.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Signs in through /signin and waits for the landing page: `/` for users, `/admin` for admins. */
+export async function signIn(page: Page, who: Credentials, landing = '/'): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+export interface TestAccount extends Credentials {
+  _id: string;
+  username: string;
+  fullName: string;
+  token: string;
+}
+
+/** A new account through the public sign-up, signed in by the API. */
+export async function registerUser(
+  request: APIRequestContext,
+  fullName = 'End To End',
+): Promise<TestAccount> {
+  const tag = randomBytes(4).toString('hex');
+  const body = {
+    fullName,
+    username: `e2e_${tag}`,
+    email: `e2e-${tag}@example.com`,
+    phoneNumber: '+15550101010',
+    password: 'Granite-Harbor-2026',
+  };
+  const registered = await request.post('/api/registerUser', { data: body });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await registered.json()) as { user: { _id: string } };
+  const token = await apiLogin(request, body);
+  return { ...body, _id: user._id, token };
+}
+
+/** A new admin account, created by the demo admin. */
+export async function registerAdmin(request: APIRequestContext): Promise<TestAccount> {
+  const tag = randomBytes(4).toString('hex');
+  const body = {
+    fullName: 'Second Operator',
+    username: `ops_${tag}`,
+    email: `ops-${tag}@example.com`,
+    password: 'Copper-Lantern-2026',
+  };
+  const created = await request.post('/api/admin/admins', {
+    headers: bearer(await apiLogin(request, ADMIN)),
+    data: body,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { admin } = (await created.json()) as { admin: { _id: string } };
+  return { ...body, _id: admin._id, token: await apiLogin(request, body) };
+}
+
+/** Credits a user by an admin's ledger adjustment, the one way an admin moves money. */
+export async function fund(
+  request: APIRequestContext,
+  userId: string,
+  amount: string,
+): Promise<void> {
+  const adminToken = await apiLogin(request, ADMIN);
+  const funded = await request.post(`/api/admin/users/${userId}/adjustments`, {
+    headers: keyed(adminToken),
+    data: { amount, reason: 'End-to-end test funding' },
+  });
+  expect(funded.ok(), await funded.text()).toBe(true);
+}
+
+/** "12.5" or "12.500000" as micro-USDT, exactly (non-negative decimals only). */
+export function micros(text: string): bigint {
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text);
+  if (!match) throw new Error(`not an amount: ${text}`);
+  return BigInt(match[1] ?? '0') * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
+}
+
+/** As the screens show amounts: two decimals, rounded half up, thousands with commas. */
+export function shown(amountMicros: bigint): string {
+  const cents = (amountMicros + 5_000n) / 10_000n;
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The amount as an amount field holds it after being set back: no trailing zeros. */
+export function typed(amountMicros: bigint): string {
+  const fraction = (amountMicros % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  const whole = (amountMicros / 1_000_000n).toString();
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+export interface Balances {
+  payId: string;
+  balanceMicros: bigint;
+  onHoldMicros: bigint;
+}
+
+/** The signed-in user's available balance and amount on hold, as GET /api/getUserById has them. */
+export async function balances(request: APIRequestContext, token: string): Promise<Balances> {
+  const response = await request.get('/api/getUserById', { headers: bearer(token) });
+  expect(response.ok()).toBe(true);
+  const { user } = (await response.json()) as {
+    user: { payId: string; balance: string; onHold: string };
+  };
+  return {
+    payId: user.payId,
+    balanceMicros: micros(user.balance),
+    onHoldMicros: micros(user.onHold),
+  };
+}
+
+export interface CreatedDeposit {
+  _id: string;
+  /** The deposit's reference, shown in the console's queue. */
+  transactionId: string;
+}
+
+/** A deposit made as the user would: the screenshot uploaded, then the request sent once. */
+export async function createDeposit(
+  request: APIRequestContext,
+  token: string,
+  amount: string,
+): Promise<CreatedDeposit> {
+  const methods = await request.get('/api/depositMethods', { headers: bearer(token) });
+  expect(methods.ok()).toBe(true);
+  const [method] = (await methods.json()) as { _id: string }[];
+  if (!method) throw new Error('no deposit method in the demo data');
+  const upload = await request.post(`/upload?timestamp=${Date.now()}`, {
+    headers: bearer(token),
+    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG } },
+  });
+  expect(upload.status()).toBe(201);
+  const { fileUrl } = (await upload.json()) as { fileUrl: string };
+  const created = await request.post('/api/createDeposit', {
+    headers: keyed(token),
+    data: { gatWay: method._id, amount, transactionScreenshot: fileUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { deposit: CreatedDeposit }).deposit;
+}
+
+/** A withdrawal to a fixed TRON address on the demo data's first withdraw method. */
+export async function createWithdraw(
+  request: APIRequestContext,
+  token: string,
+  amount: string,
+): Promise<{ _id: string }> {
+  const methods = await request.get('/api/withdrawMethods', { headers: bearer(token) });
+  expect(methods.ok()).toBe(true);
+  const [method] = (await methods.json()) as { _id: string }[];
+  if (!method) throw new Error('no withdraw method in the demo data');
+  const created = await request.post('/api/createWithdraw', {
+    headers: keyed(token),
+    data: { gatWay: method._id, paymentAddress: 'TXyzEndToEndAddress123', amount },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { withdraw: { _id: string } }).withdraw;
+}
+
+/** A row of a detail list (`<dl>`), found by its exact label. */
+export function detailRow(page: Page, label: string) {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('dl > div').filter({ has: page.locator('dt', { hasText: exact }) });
+}
+
+/**
+ * Records every alert, confirm or prompt the page opens (and dismisses it). Markup in a
+ * user's field must never run, so a spec expects this list to stay empty.
+ */
+export function watchDialogs(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return opened;
+}
