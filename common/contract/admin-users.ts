@@ -38,6 +38,8 @@ export const IMPERSONATION_TTL_MINUTES = 15;
 /** A coin symbol: what trades and recorded ticks refer to. */
 export const COIN_SYMBOL_PATTERN = /^[A-Z0-9]{2,15}$/;
 export const COIN_NAME_MAX_LENGTH = 50;
+/** A coin's sort order, either way. */
+export const COIN_SORT_ORDER_LIMIT = 1_000_000;
 
 /** A user as the console lists them. */
 export const AdminUserSummary = object({

@@ -79,6 +79,19 @@ export type WithdrawMethod = Infer<typeof WithdrawMethod>;
 export const DepositMethodList = array(DepositMethod);
 export const WithdrawMethodList = array(WithdrawMethod);
 
+/**
+ * The rules of a method's text fields (lengths after trimming), checked by the server and
+ * by the console's form alike.
+ */
+export const METHOD_TEXT_RULES = {
+  coinName: { maxLength: 50 },
+  paymentAddressType: { maxLength: 20, pattern: /^[A-Za-z0-9-]+$/ },
+  paymentAddress: { maxLength: 128, pattern: /^\S+$/ },
+  currencyUsdt: { maxLength: 10, pattern: /^[A-Za-z0-9]{2,10}$/ },
+  coinSymbol: { maxLength: 10, pattern: /^[A-Za-z0-9]{2,10}$/ },
+  info: { maxLength: 1000 },
+} as const;
+
 /** Admin: POST /api/createDepositMethod (no _id) and PUT /api/updateDepositMethod (with id). */
 const methodFields = {
   coinName: string(),

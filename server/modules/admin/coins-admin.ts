@@ -8,6 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   COIN_NAME_MAX_LENGTH,
+  COIN_SORT_ORDER_LIMIT,
   COIN_SYMBOL_PATTERN,
   CreateCoinRequest,
   DeleteCoinRequest,
@@ -23,7 +24,6 @@ import { isUuid } from '../wallet/parse';
 import { writeAudit } from './audit';
 
 const MAX_COINS = 500;
-const SORT_ORDER_LIMIT = 1_000_000;
 
 type CoinRow = typeof coins.$inferSelect;
 
@@ -51,10 +51,10 @@ function nameField(value: string): string {
 }
 
 function sortOrderField(value: number): number {
-  if (Math.abs(value) > SORT_ORDER_LIMIT) {
+  if (Math.abs(value) > COIN_SORT_ORDER_LIMIT) {
     throw new ApiError(
       400,
-      `sortOrder must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}`,
+      `sortOrder must be between -${COIN_SORT_ORDER_LIMIT} and ${COIN_SORT_ORDER_LIMIT}`,
       'invalid_body',
       'sortOrder',
     );

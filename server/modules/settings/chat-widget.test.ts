@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { checkChatWidgetUrl } from '../../../common/chat-widget-url';
 import {
-  checkChatWidgetUrl,
+  CHAT_WIDGET_URL_REASONS,
   chatWidgetOrigin,
   createChatWidgetPolicy,
   isChatWidgetPage,
@@ -31,7 +32,7 @@ describe('chat widget address', () => {
   ])('refuses %s', (value, reason) => {
     const check = checkChatWidgetUrl(value);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.reason).toContain(reason);
+    if (!check.ok) expect(CHAT_WIDGET_URL_REASONS[check.problem]).toContain(reason);
   });
 
   it('matches the help page document only', () => {

@@ -9,46 +9,25 @@
 import type { IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import {
+  CHAT_WIDGET_URL_MAX_LENGTH,
+  checkChatWidgetUrl,
+  type ChatWidgetUrlProblem,
+} from '../../../common/chat-widget-url';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 
 /** How long an instance may serve a policy from a setting it read earlier. */
 export const CHAT_WIDGET_CACHE_MS = 5_000;
-export const CHAT_WIDGET_URL_MAX_LENGTH = 500;
-
-/** A DNS name of two or more labels (letters, digits, inner hyphens): no wildcards, no quotes. */
-const HOSTNAME_PATTERN =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-export type ChatWidgetUrlCheck =
-  { ok: true; url: string; origin: string } | { ok: false; reason: string };
-
-/**
- * Whether `text` may be the widget's script address: an https URL of a plain host name,
- * without credentials. Its origin goes into the policy verbatim, so nothing that could
- * widen or break a policy (wildcards, quotes, separators) is accepted.
- */
-export function checkChatWidgetUrl(text: string): ChatWidgetUrlCheck {
-  const value = text.trim();
-  if (value.length > CHAT_WIDGET_URL_MAX_LENGTH) {
-    return { ok: false, reason: `must be at most ${CHAT_WIDGET_URL_MAX_LENGTH} characters` };
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return { ok: false, reason: 'must be a full https:// address of the chat script' };
-  }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'must start with https://' };
-  if (url.username !== '' || url.password !== '') {
-    return { ok: false, reason: 'must not contain a user name or password' };
-  }
-  if (!HOSTNAME_PATTERN.test(url.hostname)) {
-    return { ok: false, reason: 'must name a host such as chat.example.com' };
-  }
-  return { ok: true, url: url.href, origin: url.origin };
-}
+/** The English reason for a refused address, in the API's error text. */
+export const CHAT_WIDGET_URL_REASONS: Record<ChatWidgetUrlProblem, string> = {
+  tooLong: `must be at most ${CHAT_WIDGET_URL_MAX_LENGTH} characters`,
+  notUrl: 'must be a full https:// address of the chat script',
+  notHttps: 'must start with https://',
+  credentials: 'must not contain a user name or password',
+  host: 'must name a host such as chat.example.com',
+};
 
 /** The origin a stored address allows, or null when there is none (or it is unusable). */
 export function chatWidgetOrigin(stored: string | null): string | null {

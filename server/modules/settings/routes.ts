@@ -15,7 +15,8 @@ import { ApiError, badRequest } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { writeAudit } from '../admin/audit';
 import { amountField, positiveAmountField } from '../wallet/parse';
-import { checkChatWidgetUrl, type ChatWidgetPolicy } from './chat-widget';
+import { checkChatWidgetUrl } from '../../../common/chat-widget-url';
+import { CHAT_WIDGET_URL_REASONS, type ChatWidgetPolicy } from './chat-widget';
 import { loadSiteSetting } from './site-settings';
 import { loadTradingSettings, tradingConfigView } from './trading-settings';
 
@@ -108,7 +109,11 @@ function chatWidgetUrlField(value: string | null): string | null {
   if (value === null || value.trim() === '') return null;
   const check = checkChatWidgetUrl(value);
   if (!check.ok) {
-    throw badRequest(`chatWidgetUrl ${check.reason}.`, 'invalid_body', 'chatWidgetUrl');
+    throw badRequest(
+      `chatWidgetUrl ${CHAT_WIDGET_URL_REASONS[check.problem]}.`,
+      'invalid_body',
+      'chatWidgetUrl',
+    );
   }
   return check.url;
 }

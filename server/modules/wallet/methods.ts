@@ -5,6 +5,7 @@ import {
   CreateDepositMethodRequest,
   CreateWithdrawMethodRequest,
   DeleteMethodRequest,
+  METHOD_TEXT_RULES,
   UpdateDepositMethodRequest,
   UpdateWithdrawMethodRequest,
   type AdminMethods,
@@ -70,15 +71,19 @@ function methodValues(body: MethodInput) {
     );
   }
   return {
-    coinName: textField(body.coinName, 'coinName', 'Coin name', { maxLength: 50 }),
-    paymentAddressType: textField(body.paymentAddressType, 'paymentAddressType', 'Address type', {
-      maxLength: 20,
-      pattern: /^[A-Za-z0-9-]+$/,
-    }).toLowerCase(),
-    paymentAddress: textField(body.paymentAddress, 'paymentAddress', 'Payment address', {
-      maxLength: 128,
-      pattern: /^\S+$/,
-    }),
+    coinName: textField(body.coinName, 'coinName', 'Coin name', METHOD_TEXT_RULES.coinName),
+    paymentAddressType: textField(
+      body.paymentAddressType,
+      'paymentAddressType',
+      'Address type',
+      METHOD_TEXT_RULES.paymentAddressType,
+    ).toLowerCase(),
+    paymentAddress: textField(
+      body.paymentAddress,
+      'paymentAddress',
+      'Payment address',
+      METHOD_TEXT_RULES.paymentAddress,
+    ),
     minAmountMicros,
     maxAmountMicros,
     conversionPriceMicros: positiveAmountField(
@@ -86,14 +91,18 @@ function methodValues(body: MethodInput) {
       'conversionPrice',
       'Conversion price',
     ),
-    currency: textField(body.currencyUsdt, 'currencyUsdt', 'Currency', {
-      maxLength: 10,
-      pattern: /^[A-Za-z0-9]{2,10}$/,
-    }).toUpperCase(),
-    coinSymbol: textField(body.coinSymbol, 'coinSymbol', 'Coin symbol', {
-      maxLength: 10,
-      pattern: /^[A-Za-z0-9]{2,10}$/,
-    }).toUpperCase(),
+    currency: textField(
+      body.currencyUsdt,
+      'currencyUsdt',
+      'Currency',
+      METHOD_TEXT_RULES.currencyUsdt,
+    ).toUpperCase(),
+    coinSymbol: textField(
+      body.coinSymbol,
+      'coinSymbol',
+      'Coin symbol',
+      METHOD_TEXT_RULES.coinSymbol,
+    ).toUpperCase(),
   };
 }
 
@@ -104,7 +113,7 @@ function withdrawValues(body: MethodInput & { info: string; charge: string | num
   }
   return {
     ...methodValues(body),
-    info: textField(body.info, 'info', 'Info', { maxLength: 1000, allowEmpty: true }),
+    info: textField(body.info, 'info', 'Info', { ...METHOD_TEXT_RULES.info, allowEmpty: true }),
     chargeMicroPercent,
   };
 }
