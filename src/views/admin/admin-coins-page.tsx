@@ -1,0 +1,341 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { AdminCoin } from '../../../common/contract';
+import { useAdminCoins } from '../../services/admin-queries';
+import { Button } from '../../ui/button';
+import { MarketsIcon } from '../../ui/icons';
+import { EmptyState, Muted } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { VisuallyHidden } from '../../ui/visually-hidden';
+import { LoadError } from '../shared/load-error';
+import { AdminNav } from './admin-nav';
+import { AdminPage, Mono, PageHeading } from './admin-ui';
+import { CoinDeleteDialog } from './coin-delete-dialog';
+import { CoinEditor, type CoinEditorTarget } from './coin-editor';
+
+/**
+ * The listed coins, in the order the markets show them (the server's order): add a coin,
+ * change a coin's name or sort order, or unlist it. A table on a desktop; on a phone, one
+ * row per coin whose Edit button opens a sheet (with the way to delete it).
+ */
+export default function AdminCoinsPage() {
+  const { t } = useLingui();
+  const query = useAdminCoins();
+  const [editor, setEditor] = useState<CoinEditorTarget | null>(null);
+  const [deleting, setDeleting] = useState<AdminCoin | null>(null);
+  const coins = query.data?.coins;
+
+  const edit = (coin: AdminCoin) => setEditor({ mode: 'edit', coin });
+  const askDelete = (coin: AdminCoin) => {
+    setEditor(null);
+    setDeleting(coin);
+  };
+
+  return (
+    <AdminPage>
+      <AdminNav />
+      <Intro>
+        <TitleRow>
+          <PageHeading>
+            <Trans>Coins</Trans>
+          </PageHeading>
+          <Button onClick={() => setEditor({ mode: 'create' })}>
+            <Trans>Add coin</Trans>
+          </Button>
+        </TitleRow>
+        <Muted>
+          <Trans>The markets list these coins, lowest sort order first.</Trans>
+        </Muted>
+      </Intro>
+
+      {query.isError && !coins ? (
+        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+          <Trans>The coins could not be loaded.</Trans>
+        </LoadError>
+      ) : !coins ? (
+        <Rows aria-busy="true" aria-label={t`Loading`}>
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index}>
+              <Skeleton $heightPx={16} $widthPx={160} />
+              <Skeleton $heightPx={12} $widthPx={200} />
+            </li>
+          ))}
+        </Rows>
+      ) : coins.length === 0 ? (
+        <EmptyState icon={<MarketsIcon sizePx={32} />} title={<Trans>No coin is listed.</Trans>}>
+          <Trans>Add a coin to show it on the markets and allow trades on it.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <CoinTable coins={coins} onEdit={edit} onDelete={askDelete} />
+          <CoinRows coins={coins} onEdit={edit} />
+        </>
+      )}
+
+      {editor && (
+        <CoinEditor
+          key={editor.mode === 'edit' ? editor.coin._id : 'new'}
+          target={editor}
+          onClose={() => setEditor(null)}
+          onDelete={askDelete}
+        />
+      )}
+      {deleting && <CoinDeleteDialog coin={deleting} onClose={() => setDeleting(null)} />}
+    </AdminPage>
+  );
+}
+
+function useCreatedDate(): (iso: string) => string {
+  const { i18n } = useLingui();
+  return (iso) => i18n.date(iso, { dateStyle: 'medium' });
+}
+
+/** A desktop's table: symbol, name, sort order, when it was added, and the actions. */
+function CoinTable({
+  coins,
+  onEdit,
+  onDelete,
+}: {
+  coins: AdminCoin[];
+  onEdit: (coin: AdminCoin) => void;
+  onDelete: (coin: AdminCoin) => void;
+}) {
+  const { t } = useLingui();
+  const created = useCreatedDate();
+  return (
+    <TableBox>
+      <Table aria-label={t`Listed coins`}>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Symbol</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col" data-align="end">
+              <Trans>Sort order</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Added</Trans>
+            </th>
+            <th scope="col">
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {coins.map((coin) => {
+            const symbol = coin.symbol;
+            return (
+              <tr key={coin._id}>
+                <td>
+                  <Symbol>{coin.symbol}</Symbol>
+                </td>
+                <td>{coin.name}</td>
+                <td data-align="end">{coin.sortOrder}</td>
+                <td>{created(coin.createdAt)}</td>
+                <td data-align="end">
+                  <RowActions>
+                    <SmallButton
+                      variant="secondary"
+                      onClick={() => onEdit(coin)}
+                      aria-label={t`Edit ${symbol}`}
+                    >
+                      <Trans>Edit</Trans>
+                    </SmallButton>
+                    <SmallButton
+                      variant="danger"
+                      onClick={() => onDelete(coin)}
+                      aria-label={t`Delete ${symbol}`}
+                    >
+                      <Trans>Delete</Trans>
+                    </SmallButton>
+                  </RowActions>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </TableBox>
+  );
+}
+
+/** A phone's list: symbol and name, then the sort order and date; Edit opens the sheet. */
+function CoinRows({ coins, onEdit }: { coins: AdminCoin[]; onEdit: (coin: AdminCoin) => void }) {
+  const { t } = useLingui();
+  const created = useCreatedDate();
+  return (
+    <Rows aria-label={t`Listed coins`} data-phone-only>
+      {coins.map((coin) => {
+        const symbol = coin.symbol;
+        const order = coin.sortOrder;
+        const date = created(coin.createdAt);
+        return (
+          <li key={coin._id}>
+            <RowText>
+              <strong>
+                <Symbol>{coin.symbol}</Symbol> <span>{coin.name}</span>
+              </strong>
+              <small>
+                <Trans>
+                  Sort order {order} · {date}
+                </Trans>
+              </small>
+            </RowText>
+            <SmallButton
+              variant="secondary"
+              onClick={() => onEdit(coin)}
+              aria-label={t`Edit ${symbol}`}
+            >
+              <Trans>Edit</Trans>
+            </SmallButton>
+          </li>
+        );
+      })}
+    </Rows>
+  );
+}
+
+/** The table from this width up; the list below it. */
+const DESKTOP = '(min-width: 760px)';
+
+const Intro = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+
+  > h1 {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  > button {
+    flex: none;
+  }
+`;
+
+const Symbol = styled(Mono)`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const SmallButton = styled(Button)`
+  min-height: 36px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const RowActions = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const TableBox = styled.div`
+  display: none;
+  @media ${DESKTOP} {
+    display: block;
+    border-radius: ${({ theme }) => theme.radii.lg};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    overflow: hidden;
+  }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    text-align: left;
+    vertical-align: middle;
+    overflow-wrap: anywhere;
+  }
+  th[data-align='end'],
+  td[data-align='end'] {
+    text-align: right;
+  }
+  th {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${({ theme }) => theme.colors.textFaint};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  tbody tr + tr td {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+  td:last-child {
+    width: 1%;
+    white-space: nowrap;
+  }
+`;
+
+const Rows = styled.ul`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+
+  > li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  }
+  &[aria-busy] > li {
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+
+  &[data-phone-only] {
+    @media ${DESKTOP} {
+      display: none;
+    }
+  }
+`;
+
+const RowText = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  flex: 1;
+  min-width: 0;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    overflow-wrap: anywhere;
+  }
+  strong > span {
+    margin-left: ${({ theme }) => theme.space.xs};
+  }
+  small {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
