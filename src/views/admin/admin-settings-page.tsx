@@ -1,39 +1,86 @@
 import { Trans } from '@lingui/react/macro';
-import { useSiteSetting } from '../../services/queries';
-import { Detail, DetailList } from '../../ui/list';
-import { formatWireAmount } from '../../ui/money';
-import { ErrorMessage, Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { useAdminSettings } from '../../services/admin-queries';
+import { Card, Muted } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
+import { AdminPage, PageHeading } from './admin-ui';
+import { SupportSection, TransfersSection, WithdrawalsSection } from './settings-groups';
+import { formFromSettings } from './settings-model';
+import { CountriesSection, OutcomeNote, StakesSection, TradingSwitch } from './settings-trading';
 
-const NOT_SET = '—';
-
+/**
+ * The site settings in groups, each saved on its own: support links and the chat widget,
+ * transfers, withdrawals (dual approval) and trading (switch, stakes and payouts, blocked
+ * countries). Every change is audited by the server.
+ */
 export default function AdminSettingsPage() {
-  const setting = useSiteSetting();
+  const query = useAdminSettings();
+  const saved = useMemo(() => (query.data ? formFromSettings(query.data) : null), [query.data]);
   return (
-    <Page>
+    <AdminPage>
       <AdminNav />
-      {setting.isPending && <PageSpinner />}
-      {setting.isError && (
-        <ErrorMessage>
-          <Trans>Failed to load site settings.</Trans>
-        </ErrorMessage>
+      <div>
+        <PageHeading>
+          <Trans>Site settings</Trans>
+        </PageHeading>
+        <Muted>
+          <Trans>Each group is saved on its own. Every change is recorded in the audit log.</Trans>
+        </Muted>
+      </div>
+      {saved ? (
+        <Columns>
+          <div>
+            <SupportSection saved={saved} />
+            <TransfersSection saved={saved} />
+            <WithdrawalsSection saved={saved} />
+          </div>
+          <div>
+            <OutcomeNote />
+            <TradingSwitch enabled={saved.tradingEnabled} />
+            <StakesSection saved={saved} />
+            <CountriesSection saved={saved} />
+          </div>
+        </Columns>
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+          <Trans>The site settings could not be loaded.</Trans>
+        </LoadError>
+      ) : (
+        <Columns aria-busy="true">
+          {[0, 1].map((column) => (
+            <div key={column}>
+              {[0, 1].map((card) => (
+                <Card key={card}>
+                  <Skeleton $heightPx={18} $widthPx={140} />
+                  <Skeleton $heightPx={48} />
+                  <Skeleton $heightPx={48} />
+                </Card>
+              ))}
+            </div>
+          ))}
+        </Columns>
       )}
-      {setting.data && (
-        <DetailList>
-          <Detail label={<Trans>WhatsApp Support</Trans>}>
-            {setting.data.whatsappLink ?? NOT_SET}
-          </Detail>
-          <Detail label={<Trans>Telegram</Trans>}>{setting.data.telegramLink ?? NOT_SET}</Detail>
-          <Detail label={<Trans>Email</Trans>}>{setting.data.emailLink ?? NOT_SET}</Detail>
-          <Detail label={<Trans>Minimum amount</Trans>}>
-            {formatWireAmount(setting.data.transferMin, 2)} USDT
-          </Detail>
-          <Detail label={<Trans>Transfer fee</Trans>}>
-            {formatWireAmount(setting.data.transferCharge, 2)} %
-          </Detail>
-        </DetailList>
-      )}
-    </Page>
+    </AdminPage>
   );
 }
+
+/** One column on a phone; two on a desktop, trading on the right. */
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+
+  @media (min-width: 900px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.lg};
+    min-width: 0;
+  }
+`;

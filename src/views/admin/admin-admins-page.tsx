@@ -1,0 +1,175 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { AdminAccount } from '../../../common/contract';
+import { useAdminAccounts, useAdminDashboard } from '../../services/admin-queries';
+import { useDateTime } from '../../ui/date-time';
+import { Badge, Muted } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
+import { AdminNav } from './admin-nav';
+import { AdminPage, DetailColumns, PageHeading } from './admin-ui';
+import { CreateAdminForm, OwnPasswordForm } from './admins-forms';
+import { isOwnAccount } from './admins-model';
+
+/**
+ * The admin accounts (the signed-in admin marked), creating another admin, and changing
+ * one's own password.
+ */
+export default function AdminAdminsPage() {
+  const accounts = useAdminAccounts();
+  // The overview names the signed-in admin; the session itself holds only a token.
+  const ownEmail = useAdminDashboard().data?.admin.email;
+  const own = accounts.data?.admins.find((admin) => isOwnAccount(admin, ownEmail));
+  return (
+    <AdminPage>
+      <AdminNav />
+      <div>
+        <PageHeading>
+          <Trans>Admins</Trans>
+        </PageHeading>
+        <Muted>
+          <Trans>
+            Every admin has full access to the console. Everything they change is audited.
+          </Trans>
+        </Muted>
+      </div>
+      <DetailColumns>
+        <div>
+          {accounts.data ? (
+            <AccountList admins={accounts.data.admins} ownEmail={ownEmail} />
+          ) : accounts.isError ? (
+            <LoadError onRetry={() => void accounts.refetch()} busy={accounts.isFetching}>
+              <Trans>The admin accounts could not be loaded.</Trans>
+            </LoadError>
+          ) : (
+            <Rows aria-busy="true">
+              {[0, 1].map((index) => (
+                <li key={index}>
+                  <Skeleton $heightPx={16} $widthPx={160} />
+                  <Skeleton $heightPx={12} $widthPx={220} />
+                </li>
+              ))}
+            </Rows>
+          )}
+          <CreateAdminForm />
+        </div>
+        <div>
+          <OwnPasswordForm
+            account={{
+              ...(own ? { username: own.username } : {}),
+              ...(ownEmail ? { email: ownEmail } : {}),
+            }}
+          />
+        </div>
+      </DetailColumns>
+    </AdminPage>
+  );
+}
+
+function AccountList({
+  admins,
+  ownEmail,
+}: {
+  admins: AdminAccount[];
+  ownEmail: string | undefined;
+}) {
+  const { t } = useLingui();
+  const dateTime = useDateTime();
+  const count = admins.length;
+  return (
+    <section aria-label={t`Admin accounts`}>
+      <ListTitle>
+        <Trans>Admin accounts ({count})</Trans>
+      </ListTitle>
+      <Rows>
+        {admins.map((admin) => {
+          const created = dateTime(admin.createdAt);
+          const lastLogin = admin.lastLoginDate ? dateTime(admin.lastLoginDate) : null;
+          return (
+            <li key={admin._id}>
+              <NameLine>
+                <strong>{admin.fullName || admin.username}</strong>
+                {isOwnAccount(admin, ownEmail) && (
+                  <Badge $tone="success">
+                    <Trans>You</Trans>
+                  </Badge>
+                )}
+              </NameLine>
+              <Facts>
+                <span>@{admin.username}</span>
+                <span>{admin.email}</span>
+              </Facts>
+              <Facts>
+                <span>
+                  <Trans>Created {created}</Trans>
+                </span>
+                <span>
+                  {lastLogin ? (
+                    <Trans>Last sign-in {lastLogin}</Trans>
+                  ) : (
+                    <Trans>Never signed in</Trans>
+                  )}
+                </span>
+              </Facts>
+            </li>
+          );
+        })}
+      </Rows>
+    </section>
+  );
+}
+
+const ListTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Rows = styled.ul`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+
+  > li {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xs};
+    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    min-width: 0;
+  }
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const NameLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Facts = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xxs} ${theme.space.lg}`};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  span {
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
+`;
