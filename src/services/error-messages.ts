@@ -46,6 +46,16 @@ export const fieldErrorMessages: Record<FieldErrorCode, MessageDescriptor> = {
 /** A change tried in an admin's read-only view of a user's account. */
 const readOnlySessionMessage = msg`This is a read-only view of the account. Nothing can be changed here.`;
 
+/**
+ * The refusal of a change made in a read-only view (403 `read_only_session`), or null: for
+ * forms that otherwise show one fixed failure text (the profile and password pages).
+ */
+export function readOnlyRefusal(error: unknown): MessageDescriptor | null {
+  return error instanceof ApiError && error.code === 'read_only_session'
+    ? readOnlySessionMessage
+    : null;
+}
+
 /** Translations of the API error codes a form may meet. */
 const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   read_only_session: readOnlySessionMessage,

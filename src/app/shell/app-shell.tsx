@@ -5,6 +5,7 @@ import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
 import { Drawer } from './drawer';
 import { Screen } from './screen';
 import { ShellContext, type ShellControls } from './shell-context';
+import { ViewAsBanner } from './view-as-banner';
 
 /** The route switch with the drawer above it. */
 export function AppShell() {
@@ -24,6 +25,8 @@ export function AppShell() {
 
   return (
     <ShellContext.Provider value={controls}>
+      {/* Only in a tab where an admin views the app as a user. */}
+      <ViewAsBanner />
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path}>

@@ -19,7 +19,8 @@ import { DRAWER_ID, useShell } from './shell-context';
 
 const Bar = styled.header`
   position: sticky;
-  top: 0;
+  /* Below the read-only view banner, in the one tab that has it (view-as-banner.tsx). */
+  top: var(--view-as-banner-height, 0px);
   z-index: ${({ theme }) => theme.zIndices.header};
   padding-top: env(safe-area-inset-top, 0px);
   background: rgba(11, 14, 20, 0.86);

@@ -7,7 +7,7 @@ import type { FieldErrorCode } from '../../../common/validation';
 import { AuthContext } from '../../machines/auth-context';
 import { ApiError } from '../../services/api-error';
 import { updatePassword } from '../../services/auth-api';
-import { fieldErrorMessages } from '../../services/error-messages';
+import { fieldErrorMessages, readOnlyRefusal } from '../../services/error-messages';
 import { useUser } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
@@ -79,6 +79,8 @@ export default function PasswordPage() {
     mutation.mutate(values.password);
   };
 
+  // In an admin's read-only view every change is refused: say so, not "try again".
+  const readOnly = readOnlyRefusal(mutation.error);
   return (
     <Page>
       <Muted>
@@ -118,7 +120,11 @@ export default function PasswordPage() {
         />
         {mutation.isError && (
           <ErrorMessage>
-            <Trans>Failed to update password. Please try again.</Trans>
+            {readOnly ? (
+              i18n._(readOnly)
+            ) : (
+              <Trans>Failed to update password. Please try again.</Trans>
+            )}
           </ErrorMessage>
         )}
         <Button type="submit" block busy={mutation.isPending} disabled={mutation.isSuccess}>

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import type { FieldErrorCode, ProfileFields } from '../../../common/validation';
 import { ApiError } from '../../services/api-error';
-import { fieldErrorMessages } from '../../services/error-messages';
+import { fieldErrorMessages, readOnlyRefusal } from '../../services/error-messages';
 import { queryKeys } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
@@ -95,6 +95,8 @@ function ProfileForm({ user }: { user: User }) {
     );
   };
 
+  // In an admin's read-only view every change is refused: say so, not "try again".
+  const readOnly = readOnlyRefusal(mutation.error);
   return (
     <Page>
       <Section aria-labelledby="account-title">
@@ -126,7 +128,7 @@ function ProfileForm({ user }: { user: User }) {
         />
         {mutation.isError && (
           <ErrorMessage>
-            <Trans>Failed to update user. Please try again.</Trans>
+            {readOnly ? i18n._(readOnly) : <Trans>Failed to update user. Please try again.</Trans>}
           </ErrorMessage>
         )}
         <Button type="submit" block busy={mutation.isPending} disabled={!changed}>

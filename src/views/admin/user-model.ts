@@ -1,0 +1,255 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  ADJUSTMENT_MAX_MICROS,
+  ADJUSTMENT_REASON_MAX_LENGTH,
+  ADJUSTMENT_REASON_MIN_LENGTH,
+  APP_NOTICE_MAX_LENGTH,
+  type AdminAdjustmentRequest,
+  type AdminUserSummary,
+} from '../../../common/contract';
+import { displayMicros, formatMicros, parseAmount } from '../../../common/money';
+import {
+  checkEmail,
+  checkFullName,
+  checkPassword,
+  checkPhone,
+  checkUsername,
+  type FieldErrorCode,
+} from '../../../common/validation';
+import { fieldErrorMessages } from '../../services/error-messages';
+
+/**
+ * The users screens' pure rules: the search the address asks for, a user's badges, and what
+ * the profile, adjustment and password forms accept (the server's rules, checked first here
+ * so a mistake is shown under its field before anything is sent).
+ */
+
+// The list's address -----------------------------------------------------------------------
+
+/** The server refuses a longer search (server/modules/admin/users.ts). */
+export const USER_SEARCH_MAX_LENGTH = 100;
+/** The server's last page of the user list. */
+export const USER_LIST_MAX_PAGE = 10_000;
+export const USERS_PATH = '/admin/users';
+
+export interface UserSearch {
+  /** Email, username or Pay ID, trimmed; '' lists everyone. */
+  q: string;
+  page: number;
+}
+
+/** Reads `?q=&page=`; a missing or odd page is page 1, an overlong search is cut. */
+export function parseUserSearch(search: string): UserSearch {
+  const params = new URLSearchParams(search);
+  const q = (params.get('q') ?? '').trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  const rawPage = params.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { q, page: Math.min(Math.max(page, 1), USER_LIST_MAX_PAGE) };
+}
+
+/** The list's address; the defaults are left out, so `/admin/users` is everyone, page 1. */
+export function userSearchHref({ q, page }: UserSearch): string {
+  const params = new URLSearchParams();
+  const query = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  if (query !== '') params.set('q', query);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `${USERS_PATH}?${text}` : USERS_PATH;
+}
+
+/** Pages of `total` rows, at least one (an empty list is page 1 of 1). */
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
+}
+
+export const userHref = (id: string) => `${USERS_PATH}/${encodeURIComponent(id)}`;
+
+// Badges ------------------------------------------------------------------------------------
+
+export type BadgeTone = 'success' | 'warning' | 'danger' | 'neutral';
+
+export interface UserBadge {
+  key: 'verified' | 'kycPending' | 'disabled' | 'tradingStopped' | 'withdrawalsStopped';
+  label: MessageDescriptor;
+  tone: BadgeTone;
+}
+
+type BadgeFlags = Pick<
+  AdminUserSummary,
+  'isVerified' | 'isVerificationPending' | 'disabled' | 'tradingAllowed' | 'withdrawalsAllowed'
+>;
+
+/** What an admin should see at a glance, the most serious first. */
+export function userBadges(user: BadgeFlags): UserBadge[] {
+  const badges: UserBadge[] = [];
+  if (user.disabled) badges.push({ key: 'disabled', label: msg`Disabled`, tone: 'danger' });
+  if (!user.tradingAllowed) {
+    badges.push({ key: 'tradingStopped', label: msg`Trading stopped`, tone: 'warning' });
+  }
+  if (!user.withdrawalsAllowed) {
+    badges.push({ key: 'withdrawalsStopped', label: msg`Withdrawals stopped`, tone: 'warning' });
+  }
+  if (user.isVerified) badges.push({ key: 'verified', label: msg`Verified`, tone: 'success' });
+  else if (user.isVerificationPending) {
+    badges.push({ key: 'kycPending', label: msg`KYC pending`, tone: 'neutral' });
+  }
+  return badges;
+}
+
+// The profile form --------------------------------------------------------------------------
+
+export const PROFILE_FIELDS = [
+  'fullName',
+  'username',
+  'email',
+  'phoneNumber',
+  'appNotice',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+export type FormErrors<F extends string> = Partial<Record<F, MessageDescriptor>>;
+
+export function isProfileField(field: string | undefined): field is ProfileField {
+  return (PROFILE_FIELDS as readonly (string | undefined)[]).includes(field);
+}
+
+const fieldMessage = (code: FieldErrorCode | undefined) =>
+  code === undefined ? undefined : fieldErrorMessages[code];
+
+/** The sign-up rules for the account fields; the notice may be empty (no notice). */
+export function profileErrors(values: ProfileValues): FormErrors<ProfileField> {
+  const errors: FormErrors<ProfileField> = {};
+  const put = (field: ProfileField, message: MessageDescriptor | undefined) => {
+    if (message) errors[field] = message;
+  };
+  put('fullName', fieldMessage(checkFullName(values.fullName)));
+  put('username', fieldMessage(checkUsername(values.username)));
+  put('email', fieldMessage(checkEmail(values.email)));
+  put('phoneNumber', fieldMessage(checkPhone(values.phoneNumber)));
+  if (values.appNotice.trim().length > APP_NOTICE_MAX_LENGTH) {
+    const max = APP_NOTICE_MAX_LENGTH;
+    put('appNotice', msg`The notice must be at most ${max} characters.`);
+  }
+  return errors;
+}
+
+/** The body of PUT /api/updateUser: trimmed, and an empty notice removes it. */
+export function profileRequest(id: string, values: ProfileValues) {
+  const notice = values.appNotice.trim();
+  return {
+    id,
+    fullName: values.fullName.trim(),
+    username: values.username.trim(),
+    email: values.email.trim(),
+    phoneNumber: values.phoneNumber.trim(),
+    appNotice: notice === '' ? null : notice,
+  };
+}
+
+// The balance adjustment --------------------------------------------------------------------
+
+export type AdjustmentDirection = 'credit' | 'debit';
+export const ADJUSTMENT_FIELDS = ['amount', 'reason'] as const;
+export type AdjustmentField = (typeof ADJUSTMENT_FIELDS)[number];
+
+export interface AdjustmentValues {
+  direction: AdjustmentDirection;
+  /** Unsigned, as typed: the direction gives the sign. */
+  amount: string;
+  reason: string;
+}
+
+export type AdjustmentCheck =
+  | {
+      ok: true;
+      request: AdminAdjustmentRequest;
+      /** Signed: what the available balance moves by. */
+      micros: bigint;
+    }
+  | { ok: false; errors: FormErrors<AdjustmentField> };
+
+function amountError(text: string): MessageDescriptor | bigint {
+  const typed = text.trim();
+  if (typed === '') return msg`Enter the amount.`;
+  if (/^[+-]/.test(typed)) return msg`Enter the amount without a sign, and choose Credit or Debit.`;
+  const parsed = parseAmount(typed);
+  if (!parsed.ok) {
+    return /\.\d{7,}$/.test(typed)
+      ? msg`An amount can have at most 6 decimals.`
+      : msg`Enter an amount such as 25 or 25.50.`;
+  }
+  if (parsed.micros === 0n) return msg`Enter an amount above zero.`;
+  if (parsed.micros > ADJUSTMENT_MAX_MICROS) {
+    const max = displayMicros(ADJUSTMENT_MAX_MICROS);
+    return msg`An adjustment can be at most ${max} USDT.`;
+  }
+  return parsed.micros;
+}
+
+/**
+ * The adjustment as the server will take it, or why not. A debit may take the available
+ * balance (the wallet minus what it holds for pending withdrawals and trades) down to zero,
+ * never below: the server refuses that too.
+ */
+export function checkAdjustment(
+  values: AdjustmentValues,
+  availableMicros: bigint,
+): AdjustmentCheck {
+  const errors: FormErrors<AdjustmentField> = {};
+  const amount = amountError(values.amount);
+  let micros = 0n;
+  if (typeof amount !== 'bigint') errors.amount = amount;
+  else {
+    micros = values.direction === 'debit' ? -amount : amount;
+    if (values.direction === 'debit' && amount > availableMicros) {
+      const available = displayMicros(availableMicros > 0n ? availableMicros : 0n);
+      errors.amount = msg`A debit can be at most the available balance, ${available} USDT.`;
+    }
+  }
+  const reason = values.reason.trim();
+  if (reason.length < ADJUSTMENT_REASON_MIN_LENGTH) {
+    const min = ADJUSTMENT_REASON_MIN_LENGTH;
+    errors.reason = msg`Give a reason of at least ${min} characters. It is recorded.`;
+  } else if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH) {
+    const max = ADJUSTMENT_REASON_MAX_LENGTH;
+    errors.reason = msg`The reason must be at most ${max} characters.`;
+  }
+  if (errors.amount || errors.reason) return { ok: false, errors };
+  return { ok: true, request: { amount: formatMicros(micros), reason }, micros };
+}
+
+// The password reset ------------------------------------------------------------------------
+
+export const PASSWORD_RESET_FIELDS = ['password', 'confirmPassword'] as const;
+export type PasswordResetField = (typeof PASSWORD_RESET_FIELDS)[number];
+
+/** The shared password rules for the user whose password is set, and a matching repeat. */
+export function passwordResetErrors(
+  values: Record<PasswordResetField, string>,
+  user: { username: string; email: string },
+): FormErrors<PasswordResetField> {
+  const errors: FormErrors<PasswordResetField> = {};
+  const password = fieldMessage(checkPassword(values.password, user));
+  if (password) errors.password = password;
+  if (values.confirmPassword === '') errors.confirmPassword = fieldErrorMessages.confirmRequired;
+  else if (values.confirmPassword !== values.password) {
+    errors.confirmPassword = fieldErrorMessages.passwordsMustMatch;
+  }
+  return errors;
+}
+
+// The history lists -------------------------------------------------------------------------
+
+const LEDGER_KINDS: Record<string, MessageDescriptor> = {
+  deposit: msg({ message: 'Deposit', context: 'ledger entry' }),
+  withdrawal: msg({ message: 'Withdrawal', context: 'ledger entry' }),
+  transfer: msg({ message: 'Transfer', context: 'ledger entry' }),
+  adjustment: msg({ message: 'Adjustment', context: 'ledger entry' }),
+  trade_settlement: msg({ message: 'Trade settled', context: 'ledger entry' }),
+};
+
+/** A ledger entry's kind in words; a kind this app does not know is shown as recorded. */
+export function ledgerKindLabel(kind: string): MessageDescriptor | string {
+  return Object.hasOwn(LEDGER_KINDS, kind) ? (LEDGER_KINDS[kind] as MessageDescriptor) : kind;
+}

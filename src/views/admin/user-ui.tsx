@@ -1,0 +1,270 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import styled from 'styled-components';
+import { Badge } from '../../ui/page';
+import { userBadges } from './user-model';
+
+/** Building blocks of the users screens: badges, a text area field, a two-way choice. */
+
+/** A user's badges (verified, KYC pending, disabled, trading or withdrawals stopped). */
+export function UserBadges({ user }: { user: Parameters<typeof userBadges>[0] }) {
+  const { i18n } = useLingui();
+  const badges = userBadges(user);
+  if (badges.length === 0) return null;
+  return (
+    <BadgeRow>
+      {badges.map((badge) => (
+        <Badge key={badge.key} $tone={badge.tone}>
+          {i18n._(badge.label)}
+        </Badge>
+      ))}
+    </BadgeRow>
+  );
+}
+
+export const BadgeRow = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/**
+ * A labelled multi-line field with the same message line as TextField (always there, so an
+ * error does not move the button under the pointer), and a character count when limited.
+ */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  value,
+  maxLength,
+  ...props
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  value: string;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <Field>
+      <FieldLabel htmlFor={id}>
+        <span>{label}</span>
+        {maxLength !== undefined && (
+          <Count aria-hidden="true">
+            {value.length}/{maxLength}
+          </Count>
+        )}
+      </FieldLabel>
+      <TextArea
+        id={id}
+        value={value}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+      <Message>
+        {error ? (
+          <ErrorText id={`${id}-error`}>{error}</ErrorText>
+        ) : (
+          hint && <Hint id={`${id}-hint`}>{hint}</Hint>
+        )}
+      </Message>
+    </Field>
+  );
+}
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const FieldLabel = styled.label`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Count = styled.span`
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textFaint};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+`;
+
+const TextArea = styled.textarea`
+  width: 100%;
+  min-height: 88px;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  /* 16px keeps iOS Safari from zooming into the field on focus. */
+  font-size: 16px;
+  resize: vertical;
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
+  }
+`;
+
+const Message = styled.div`
+  min-height: 1.25rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.25rem;
+`;
+
+const ErrorText = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textFaint};
+`;
+
+/** A choice between a few options shown side by side (radio buttons, one always chosen). */
+export function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: ReactNode;
+  name: string;
+  value: T;
+  options: readonly { value: T; label: ReactNode; tone?: 'success' | 'danger' }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Fieldset>
+      <legend>{legend}</legend>
+      <Choices $count={options.length}>
+        {options.map((option) => (
+          <Choice key={option.value} $tone={option.tone}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </Choice>
+        ))}
+      </Choices>
+    </Fieldset>
+  );
+}
+
+const Fieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Choices = styled.div<{ $count: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $count }) => $count}, 1fr);
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Choice = styled.label<{ $tone: 'success' | 'danger' | undefined }>`
+  position: relative;
+  display: grid;
+  place-items: center;
+  min-height: 40px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+
+  input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  &:has(input:checked) {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme, $tone }) =>
+      $tone === 'success'
+        ? theme.colors.success
+        : $tone === 'danger'
+          ? theme.colors.danger
+          : theme.colors.text};
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.borderStrong};
+  }
+  &:has(input:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
+/** A figure with its label above: the money card's cells. */
+export function Amount({
+  label,
+  children,
+  large = false,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  large?: boolean;
+}) {
+  return (
+    <AmountBox $large={large}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </AmountBox>
+  );
+}
+
+const AmountBox = styled.div<{ $large: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme, $large }) => ($large ? theme.fontSizes.xl : theme.fontSizes.md)};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+`;
