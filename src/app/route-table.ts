@@ -249,8 +249,24 @@ export const ROUTES: readonly RouteDef[] = [
     () => import('../views/admin/admin-kyc-detail-page'),
     '/admin/kyc',
   ),
-  admin('/admin/settings', msg`Site Settings`, () => import('../views/admin/admin-settings-page')),
   admin('/admin/users', msg`Users`, () => import('../views/admin/admin-users-page')),
+  admin(
+    '/admin/users/:id',
+    msg`User`,
+    () => import('../views/admin/admin-user-detail-page'),
+    '/admin/users',
+  ),
+  admin(
+    '/admin/view-as/:id',
+    msg`View as user`,
+    () => import('../views/admin/admin-view-as-page'),
+    '/admin/users',
+  ),
+  admin('/admin/coins', msg`Coins`, () => import('../views/admin/admin-coins-page')),
+  admin('/admin/methods', msg`Methods`, () => import('../views/admin/admin-methods-page')),
+  admin('/admin/settings', msg`Site Settings`, () => import('../views/admin/admin-settings-page')),
+  admin('/admin/admins', msg`Admins`, () => import('../views/admin/admin-admins-page')),
+  admin('/admin/audit', msg`Audit log`, () => import('../views/admin/admin-audit-page')),
   // Unknown admin children are still behind the admin guard.
   admin('/admin/*', msg`Page not found`, () => import('../views/not-found/not-found-page')),
 ];

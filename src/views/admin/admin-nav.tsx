@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 
@@ -10,7 +11,11 @@ const SECTIONS: readonly { to: string; label: MessageDescriptor }[] = [
   { to: '/admin/withdrawals', label: msg`Withdrawals` },
   { to: '/admin/kyc', label: msg`KYC` },
   { to: '/admin/users', label: msg`Users` },
+  { to: '/admin/coins', label: msg`Coins` },
+  { to: '/admin/methods', label: msg`Methods` },
   { to: '/admin/settings', label: msg`Settings` },
+  { to: '/admin/admins', label: msg`Admins` },
+  { to: '/admin/audit', label: msg`Audit log` },
 ];
 
 /** The section a path belongs to: a queue's detail pages belong to their queue. */
@@ -27,8 +32,19 @@ export function AdminNav() {
   const { i18n, t } = useLingui();
   const [path] = useLocation();
   const current = currentSection(path);
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: bring the current section into view (Audit log is far right).
+  useEffect(() => {
+    const nav = navRef.current;
+    const item = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !item) return;
+    const overflowPx = item.offsetLeft + item.offsetWidth - (nav.scrollLeft + nav.clientWidth);
+    if (overflowPx > 0 || item.offsetLeft < nav.scrollLeft) {
+      nav.scrollLeft = item.offsetLeft - (nav.clientWidth - item.offsetWidth) / 2;
+    }
+  }, [current]);
   return (
-    <Nav aria-label={t`Admin`}>
+    <Nav ref={navRef} aria-label={t`Admin`}>
       {SECTIONS.map(({ to, label }) => (
         <Item key={to} href={to} aria-current={current === to ? 'page' : undefined}>
           {i18n._(label)}
@@ -39,6 +55,8 @@ export function AdminNav() {
 }
 
 const Nav = styled.nav`
+  /* Positioned, so the items' offsetLeft is measured from the row's start. */
+  position: relative;
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => theme.space.xs};
