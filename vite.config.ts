@@ -1,6 +1,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// With an extension (resolved to the .ts file), as Vite's coming native config loader wants.
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
 
 /**
  * The API server the dev server forwards to (`npx tsx server/main.ts`): the API, uploads,
@@ -20,6 +22,8 @@ export default defineConfig({
     // Catalog completeness is checked by src/app/i18n/catalogs.test.ts: with English as the
     // fallback locale, neither this plugin nor `lingui compile --strict` sees a gap.
     lingui({ failOnCompileError: true }),
+    // Builds only: /sw.js with this build's precache list (see docs/architecture.md, PWA).
+    serviceWorkerPlugin({ entry: 'src/workers/service.worker.ts' }),
   ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
@@ -33,6 +37,7 @@ export default defineConfig({
       'common/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      'tests/hostile/**/*.test.ts',
     ],
     environment: 'node',
     // API test files each start an app on a fresh database; PGlite compiles its

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AuthContext } from '../../machines/auth-context';
+import { OfflineBanner } from '../pwa/offline-banner';
+import { UpdatePrompt } from '../pwa/update-prompt';
 import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
 import { Drawer } from './drawer';
 import { Screen } from './screen';
@@ -27,6 +29,7 @@ export function AppShell() {
     <ShellContext.Provider value={controls}>
       {/* Only in a tab where an admin views the app as a user. */}
       <ViewAsBanner />
+      <OfflineBanner />
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path}>
@@ -38,6 +41,7 @@ export function AppShell() {
         </Route>
       </Switch>
       <Drawer open={drawerOpen} onClose={closeDrawer} />
+      <UpdatePrompt />
     </ShellContext.Provider>
   );
 }

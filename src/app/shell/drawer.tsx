@@ -25,6 +25,7 @@ import { Spinner } from '../../ui/spinner';
 import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
 import { useCopy } from '../../ui/use-copy';
 import { useFocusTrap } from '../../ui/use-focus-trap';
+import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
 
 interface DrawerLink {
@@ -94,6 +95,7 @@ function UserMenu({ onClose }: { onClose: () => void }) {
               </MenuLink>
             </li>
           ))}
+          <InstallAppItem onDone={onClose} />
         </Links>
       </nav>
       <Footer>
@@ -173,6 +175,7 @@ function GuestMenu({ onClose }: { onClose: () => void }) {
             <Trans>Help Center</Trans>
           </MenuLink>
         </li>
+        <InstallAppItem onDone={onClose} />
       </Links>
     </>
   );

@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { AlertIcon } from '../../ui/icons';
+import { usePwaState } from './pwa-store';
+
+/**
+ * A strip above the screen while the browser is offline. The shell keeps working from the
+ * service worker's cache; screens that need the server wait (their queries pause and resume
+ * on reconnecting) or show their own error states.
+ */
+export function OfflineBanner() {
+  const { online } = usePwaState();
+  if (online) return null;
+  return (
+    <Bar role="status" data-testid="offline-banner">
+      <Inner>
+        <AlertIcon sizePx={18} />
+        <Text>
+          <Trans>You are offline. Prices and balances will update when you reconnect.</Trans>
+        </Text>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.div`
+  padding-top: env(safe-area-inset-top, 0px);
+  background: ${({ theme }) => theme.colors.warningSoft};
+  border-bottom: 1px solid rgba(245, 176, 65, 0.35);
+  color: ${({ theme }) => theme.colors.warning};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  /* The app's column, as the header's. */
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  min-height: 40px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+
+  svg {
+    flex: none;
+  }
+`;
+
+const Text = styled.p`
+  flex: 1;
+  min-width: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  overflow-wrap: anywhere;
+`;
