@@ -8,12 +8,19 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installAccessControl } from './http/auth-guard';
-import { ApiError } from './http/errors';
+import { ApiError, badRequest } from './http/errors';
+import { findInvalidText } from './http/validate';
 import { ensurePlatformAccounts } from './ledger/accounts';
 import './http/types';
 import { createMarketRuntime, marketConnectOrigins } from './market/runtime';
@@ -54,11 +61,56 @@ export interface AppOptions {
   uploadsPerMinute?: number;
 }
 
-/** Never log secrets: tokens travel in this header, passwords in bodies (never logged). */
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'];
+/**
+ * Never log secrets: tokens travel in this header, passwords in bodies (never logged). The
+ * headers also appear under other names (the multipart plugin logs `busboyOptions.headers`
+ * at trace level), hence the wildcard.
+ */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.password',
+  '*.token',
+];
+
+/** A signed file link's signature reads an identity document for minutes: not for logs. */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]sig=)[^&#]*/gi, '$1[redacted]');
+}
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's own request serializer, with the link signature taken out of the URL.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
+export const INVALID_TEXT_MESSAGE = 'Text may not contain NUL characters or invalid Unicode.';
+
+/**
+ * The router's own refusals (a bad percent-encoding, a path parameter longer than any id)
+ * answer in the API's error shape like every other failure, not in Fastify's.
+ */
+function answerRouterError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(404).send({ error: 'Not found.', code: 'not_found' });
+    return;
+  }
+  void reply
+    .code(400)
+    .send({ error: 'The address of this request is not valid.', code: 'invalid_body' });
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -69,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Request ids appear in every log line of a request, so a support case can be traced.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerRouterError,
   });
 
   app.decorate('db', database.db);
@@ -156,6 +209,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
   });
 
+  // PostgreSQL cannot store U+0000 or a lone surrogate: such text anywhere in the input is a
+  // bad request, refused here once instead of failing as a database error inside a route.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const path = findInvalidText(part);
+      if (path !== null) {
+        throw badRequest(INVALID_TEXT_MESSAGE, 'invalid_body', path || undefined);
+      }
+    }
+  });
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { registerPerMinute: options.registerPerMinute ?? 10 });
@@ -194,6 +258,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * A request for a file that is not there: anything under /assets/ or a name with a file
+ * extension. It gets a 404, never the shell: a missing /sw.js answered with HTML would leave
+ * installed apps on their old worker, and a missing chunk must fail as a missing chunk.
+ * Client routes never have an extension (ids are UUIDs and Pay IDs digits).
+ */
+function isMissingFile(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,12}$/i.test(pathname);
+}
+
 /** Serves the built web app, answering index.html for any other GET so client routes work. */
 async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const indexPath = path.join(webDir, 'index.html');
@@ -218,7 +293,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string): Promise<voi
       request.url.startsWith('/files/') ||
       request.url.startsWith('/sim/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && hasWebApp) {
+    if (!isApi && wantsPage && hasWebApp && !isMissingFile(request.url)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });

@@ -9,9 +9,19 @@ export function parseBody<T>(struct: Struct<T, unknown>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.');
   }
-  const [error, value] = validate(body, struct);
-  if (error) throw toApiError(error);
-  return value;
+  let failure: ApiError;
+  try {
+    const [error, value] = validate(body, struct);
+    if (!error) return value;
+    failure = toApiError(error);
+  } catch (error) {
+    // superstruct prints a refused value into its failure messages with a template literal,
+    // which throws for an object whose own `toString` or `valueOf` is not a function
+    // (`{"amount": {"toString": 1}}`): that is a bad body, not a server failure.
+    if (error instanceof TypeError) throw badRequest('The request body is not valid.');
+    throw error;
+  }
+  throw failure;
 }
 
 function toApiError(error: StructError): ApiError {
@@ -24,4 +34,33 @@ function toApiError(error: StructError): ApiError {
     return badRequest(`Missing field: ${field ?? '(root)'}`, 'invalid_body', field);
   }
   return badRequest(`Invalid value for ${field ?? 'the body'}.`, 'invalid_body', field);
+}
+
+/** Half of a surrogate pair without its other half: not Unicode at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const isInvalidText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * The path of the first string (or object key) in `value` that holds a NUL character or an
+ * unpaired surrogate (`''` for `value` itself), or null. PostgreSQL can store neither (text
+ * refuses U+0000, jsonb refuses the escape of a lone surrogate), so such input is refused as
+ * a bad request before any query sees it. Iterative, so a deeply nested body cannot exhaust
+ * the stack.
+ */
+export function findInvalidText(value: unknown): string | null {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      if (isInvalidText(current)) return path;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = path === '' ? key : `${path}.${key}`;
+        if (isInvalidText(key)) return childPath;
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return null;
 }

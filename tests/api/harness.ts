@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../server/app';
@@ -27,7 +27,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { uploadsPerMinute?: number } = {},
+  options: { uploadsPerMinute?: number; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
   const config = loadConfig({
@@ -53,7 +53,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     registerPerMinute: 1000,
     uploadsPerMinute: options.uploadsPerMinute ?? 1000,
   });

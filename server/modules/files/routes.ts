@@ -7,13 +7,15 @@
  * byte is sent, and is never cached, so each view is recorded.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { count, and, eq, gt, isNull } from 'drizzle-orm';
+import { count, and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { UploadResponse } from '../../../common/contract';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules';
+import type { Db } from '../../db/client';
 import { files, users } from '../../db/schema';
 import { bearerToken } from '../../http/auth-guard';
 import { ApiError, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import type { Tx } from '../../ledger/types';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore';
 import { writeAudit } from '../admin/audit';
 import { findSession } from '../auth/sessions';
@@ -29,6 +31,8 @@ export interface FileRoutesOptions {
 
 /** Unclaimed uploads one address may hold at once: a bound on the disk an address can fill. */
 export const MAX_UNCLAIMED_UPLOADS_PER_ADDRESS = 50;
+/** Advisory lock class (with the address's hash) that serialises one address's inserts. */
+const UPLOAD_ADDRESS_LOCK_CLASS = 0x75706c64;
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Decoding is the expensive part (up to ~160 MB per image): a few at a time, a short queue. */
@@ -106,23 +110,31 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       const storageName = await store.put(image.data);
       let fileId: string;
       try {
-        const inserted = await app.db
-          .insert(files)
-          .values({
-            // An upload with a valid token belongs to its user at once; without one it is
-            // quarantined (no owner) until a signed-in request claims it.
-            ownerId: session?.userId ?? null,
-            storageName,
-            mimeType: image.mimeType,
-            sizeBytes: image.data.length,
-            widthPx: image.widthPx,
-            heightPx: image.heightPx,
-            uploaderIp: request.ip,
-          })
-          .returning({ id: files.id });
-        const row = inserted[0];
-        if (row === undefined) throw new Error('Inserting the file row returned nothing');
-        fileId = row.id;
+        fileId = await app.db.transaction(async (tx) => {
+          // Checked again where it counts: uploads from one address in flight at once all
+          // passed the early check above, and without this lock each would be stored.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${UPLOAD_ADDRESS_LOCK_CLASS}::int, hashtext(${request.ip}))`,
+          );
+          await assertAddressHasRoom(request, tx);
+          const inserted = await tx
+            .insert(files)
+            .values({
+              // An upload with a valid token belongs to its user at once; without one it is
+              // quarantined (no owner) until a signed-in request claims it.
+              ownerId: session?.userId ?? null,
+              storageName,
+              mimeType: image.mimeType,
+              sizeBytes: image.data.length,
+              widthPx: image.widthPx,
+              heightPx: image.heightPx,
+              uploaderIp: request.ip,
+            })
+            .returning({ id: files.id });
+          const row = inserted[0];
+          if (row === undefined) throw new Error('Inserting the file row returned nothing');
+          return row.id;
+        });
       } catch (error) {
         // No row, no file: otherwise the encrypted bytes would stay until the orphan sweep.
         await store.remove(storageName).catch(() => undefined);
@@ -229,9 +241,12 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     request.log.info({ fileId, adminId, purpose: file.purpose }, 'admin viewed a file');
   }
 
-  async function assertAddressHasRoom(request: FastifyRequest): Promise<void> {
+  async function assertAddressHasRoom(
+    request: FastifyRequest,
+    db: Db | Tx = app.db,
+  ): Promise<void> {
     const since = new Date(Date.now() - UNCLAIMED_UPLOAD_TTL_MS);
-    const rows = await app.db
+    const rows = await db
       .select({ unclaimed: count() })
       .from(files)
       .where(
