@@ -164,3 +164,64 @@ export async function postJson<T>(
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+export interface LoadAverageSummary {
+  /** 1-minute load averages sampled while the work ran. */
+  min: number;
+  mean: number;
+  max: number;
+  samples: number;
+}
+
+/**
+ * Samples the machine's 1-minute load average every `intervalMs` (and once at once) until
+ * stopped, so a figure can be printed with how busy the machine was while it was measured.
+ */
+export function sampleLoadAverage(intervalMs = 5000): { stop(): LoadAverageSummary } {
+  // Running figures, not a list of samples, so a long run keeps constant memory.
+  const summary: LoadAverageSummary = { min: Infinity, mean: 0, max: -Infinity, samples: 0 };
+  const sample = () => {
+    const load = os.loadavg()[0] ?? 0;
+    summary.samples += 1;
+    summary.mean += (load - summary.mean) / summary.samples;
+    summary.min = Math.min(summary.min, load);
+    summary.max = Math.max(summary.max, load);
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return { ...summary };
+    },
+  };
+}
+
+export function formatLoadAverage(load: LoadAverageSummary): string {
+  return `load average ${load.mean.toFixed(1)} (${load.min.toFixed(1)}–${load.max.toFixed(1)}) on ${os.cpus().length} cores`;
+}
+
+/** Samples `read()` every `intervalMs` until stopped and answers the largest value seen. */
+export function samplePeak(read: () => number, intervalMs = 200): { stop(): number } {
+  let peak = read();
+  const timer = setInterval(() => {
+    const value = read();
+    if (value > peak) peak = value;
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, read());
+    },
+  };
+}
+
+/** The database name in a PostgreSQL URL. */
+export function databaseNameOf(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (name === '') throw new Error(`no database name in ${url}`);
+  return name;
+}
