@@ -23,6 +23,10 @@ import { IsoDate, WireAmount } from './common';
 
 /** Users per page of GET /api/admin/users. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
+/** The longest search (`q`) GET /api/admin/users takes: email, username or Pay ID. */
+export const ADMIN_USER_SEARCH_MAX_LENGTH = 100;
+/** The last page GET /api/admin/users serves. */
+export const ADMIN_USERS_MAX_PAGE = 10_000;
 /** The personal notice an admin can put on a user's home screen. */
 export const APP_NOTICE_MAX_LENGTH = 1000;
 /** An adjustment's reason, required. */

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { Button } from './button';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 import { useFocusTrap } from './use-focus-trap';
 
@@ -39,6 +41,63 @@ export function Dialog({
 }
 
 function ignore(): void {}
+
+export type ConfirmDialogProps = {
+  /** Left out for a dialog that is mounted only while it is open. */
+  open?: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  /** The action's button; Cancel comes before it. */
+  confirmLabel: ReactNode;
+  tone?: 'primary' | 'danger';
+  /** The action is under way: its button shows a spinner, Cancel, Escape and the backdrop wait. */
+  busy?: boolean;
+  /** The action's button is off, e.g. until a form is changed. */
+  confirmDisabled?: boolean;
+  onCancel: () => void;
+} & (
+  | { onConfirm: () => void; form?: undefined }
+  /** The id of a form in the dialog: the action's button submits it. */
+  | { form: string; onConfirm?: undefined }
+);
+
+/**
+ * A dialog that asks before an action: its text, then Cancel and the action. While the
+ * action is busy the dialog cannot be dismissed, and Cancel is off.
+ */
+export function ConfirmDialog({
+  open = true,
+  title,
+  children,
+  confirmLabel,
+  tone = 'primary',
+  busy = false,
+  confirmDisabled = false,
+  onCancel,
+  onConfirm,
+  form,
+}: ConfirmDialogProps) {
+  const buttons = (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button
+        variant={tone}
+        busy={busy}
+        disabled={confirmDisabled}
+        {...(form === undefined ? { onClick: onConfirm } : { type: 'submit' as const, form })}
+      >
+        {confirmLabel}
+      </Button>
+    </>
+  );
+  return (
+    <Dialog open={open} title={title} onClose={busy ? undefined : onCancel} footer={buttons}>
+      {children}
+    </Dialog>
+  );
+}
 
 const fadeIn = keyframes`from { opacity: 0; }`;
 const rise = keyframes`from { transform: translateY(24px); opacity: 0; }`;

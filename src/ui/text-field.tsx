@@ -1,6 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import styled from 'styled-components';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styled, { css } from 'styled-components';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 const Field = styled.div`
@@ -9,10 +15,15 @@ const Field = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-const Label = styled.label`
+/** A field's label; also the legend over a group of choices, so both read alike. */
+export const fieldLabelStyle = css`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Label = styled.label`
+  ${fieldLabelStyle}
 `;
 
 const Control = styled.div<{ $invalid: boolean }>`
@@ -75,10 +86,10 @@ const Reveal = styled.button`
  * The line under the input is always there, empty or not: an error appearing on blur must
  * not push the submit button away from under a pointer that is about to click it.
  */
-const Message = styled.div`
-  min-height: 1.25rem;
+const Message = styled.div<{ $reserved?: boolean }>`
+  min-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : '0')};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.25rem;
+  line-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : 'inherit')};
 `;
 
 const ErrorText = styled.p`
@@ -151,6 +162,121 @@ export function TextField({
         )}
         {error && <ErrorText id={errorId}>{error}</ErrorText>}
       </Message>
+    </Field>
+  );
+}
+
+/** A label with a character count at its end. */
+const CountedLabel = styled(Label)`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Count = styled.span`
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textFaint};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+`;
+
+const TextArea = styled.textarea`
+  width: 100%;
+  min-height: 88px;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  /* 16px keeps iOS Safari from zooming into the field on focus. */
+  font-size: 16px;
+  resize: vertical;
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
+  }
+`;
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'value'
+> {
+  label: ReactNode;
+  value: string;
+  /** A translated error text; shown when set. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Shows "used/maxLength" at the end of the label (with `maxLength`). */
+  counter?: boolean;
+  /**
+   * Keeps the message line when it is empty, as TextField does, so an error appearing does
+   * not move what is below; `false` adds the line only with a message to show.
+   */
+  reserveMessage?: boolean;
+  /** Announces the error as it appears: for one shown on a button press, the focus on the button. */
+  announceError?: boolean;
+  /** Goes on the whole field (label, text area and message), so a screen can extend it. */
+  className?: string;
+}
+
+/** A labelled multi-line text input with TextField's label, hint and error line. */
+export function TextAreaField({
+  label,
+  value,
+  error,
+  hint,
+  counter = false,
+  reserveMessage = true,
+  announceError = false,
+  className,
+  maxLength,
+  ...textAreaProps
+}: TextAreaFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const showHint = Boolean(hint) && !error;
+  const describedBy = error ? errorId : showHint ? hintId : undefined;
+  const counted = counter && maxLength !== undefined;
+  return (
+    <Field className={className}>
+      {counted ? (
+        <CountedLabel htmlFor={id}>
+          <span>{label}</span>
+          <Count aria-hidden="true">
+            {value.length}/{maxLength}
+          </Count>
+        </CountedLabel>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
+      <TextArea
+        id={id}
+        value={value}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textAreaProps}
+      />
+      {(reserveMessage || error || showHint) && (
+        <Message $reserved={reserveMessage}>
+          {showHint && (
+            <Hint id={hintId} $tone="muted">
+              {hint}
+            </Hint>
+          )}
+          {error && (
+            <ErrorText id={errorId} role={announceError ? 'alert' : undefined}>
+              {error}
+            </ErrorText>
+          )}
+        </Message>
+      )}
     </Field>
   );
 }

@@ -4,10 +4,9 @@ import type { AdminAccount } from '../../../common/contract';
 import { useAdminAccounts, useAdminDashboard } from '../../services/admin-queries';
 import { useDateTime } from '../../ui/date-time';
 import { Badge, Muted } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, DetailColumns, PageHeading } from './admin-ui';
+import { AdminPage, DetailColumns, PageHeading, RowList, RowListSkeleton } from './admin-ui';
 import { CreateAdminForm, OwnPasswordForm } from './admins-forms';
 import { isOwnAccount } from './admins-model';
 
@@ -42,14 +41,7 @@ export default function AdminAdminsPage() {
               <Trans>The admin accounts could not be loaded.</Trans>
             </LoadError>
           ) : (
-            <Rows aria-busy="true">
-              {[0, 1].map((index) => (
-                <li key={index}>
-                  <Skeleton $heightPx={16} $widthPx={160} />
-                  <Skeleton $heightPx={12} $widthPx={220} />
-                </li>
-              ))}
-            </Rows>
+            <RowListSkeleton rows={2} widthsPx={[160, 220]} gap="xs" />
           )}
           <CreateAdminForm />
         </div>
@@ -126,26 +118,13 @@ const ListTitle = styled.h2`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Rows = styled.ul`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-
+const Rows = styled(RowList)`
   > li {
     display: flex;
     flex-direction: column;
     gap: ${({ theme }) => theme.space.xs};
     padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
     min-width: 0;
-  }
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
 

@@ -6,13 +6,18 @@ import { useAdminAudit } from '../../services/admin-queries';
 import { ApiError } from '../../services/api-error';
 import { describeAdminError } from '../../services/error-messages';
 import { translate } from '../../services/messages';
-import { ButtonLink } from '../../ui/button';
 import { HistoryIcon } from '../../ui/icons';
 import { EmptyState, ErrorMessage, Muted } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, PageHeading } from './admin-ui';
+import {
+  AdminPage,
+  PageHeading,
+  Pager,
+  RowList,
+  RowListSkeleton,
+  TitleRow as BaseTitleRow,
+} from './admin-ui';
 import { AuditEntry } from './audit-entry';
 import { AuditFilters } from './audit-filters';
 import {
@@ -91,14 +96,7 @@ export default function AdminAuditPage() {
           </LoadError>
         )
       ) : !data ? (
-        <Entries aria-busy="true" aria-label={t`Loading`}>
-          {[0, 1, 2, 3].map((index) => (
-            <li key={index}>
-              <Skeleton $heightPx={16} $widthPx={180} />
-              <Skeleton $heightPx={12} $widthPx={240} />
-            </li>
-          ))}
-        </Entries>
+        <RowListSkeleton rows={4} widthsPx={[180, 240]} />
       ) : data.items.length === 0 ? (
         <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No entries</Trans>}>
           {hasFilter(view.filter) ? (
@@ -108,88 +106,25 @@ export default function AdminAuditPage() {
           )}
         </EmptyState>
       ) : (
-        <Entries $stale={query.isPlaceholderData} aria-label={t`Audit entries`}>
+        <RowList $stale={query.isPlaceholderData} aria-label={t`Audit entries`}>
           {data.items.map((entry) => (
             <AuditEntry key={entry._id} entry={entry} />
           ))}
-        </Entries>
+        </RowList>
       )}
 
       {data && steps && pages > 1 && (
-        <Pager aria-label={t`Pages`}>
-          {steps.previous !== null ? (
-            <ButtonLink
-              variant="secondary"
-              to={auditHref({ filter: view.filter, page: steps.previous })}
-            >
-              <Trans>Previous</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-          <Muted>
-            <Trans>
-              Page {pageNumber} / {pages}
-            </Trans>
-          </Muted>
-          {steps.next !== null ? (
-            <ButtonLink
-              variant="secondary"
-              to={auditHref({ filter: view.filter, page: steps.next })}
-            >
-              <Trans>Next</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
+        <Pager steps={steps} hrefOf={(page) => auditHref({ filter: view.filter, page })}>
+          <Trans>
+            Page {pageNumber} / {pages}
+          </Trans>
         </Pager>
       )}
     </AdminPage>
   );
 }
 
-const TitleRow = styled.div`
-  display: flex;
+/** The heading and its note on the left, the count level with the note's last line. */
+const TitleRow = styled(BaseTitleRow)`
   align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  flex-wrap: wrap;
-`;
-
-const Entries = styled.ul<{ $stale?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
-  transition: opacity 120ms ease;
-
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  &[aria-busy='true'] > li {
-    display: flex;
-    flex-direction: column;
-    gap: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  }
-`;
-
-const Pager = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-
-  > :first-child {
-    justify-self: start;
-  }
-  > :last-child {
-    justify-self: end;
-  }
 `;

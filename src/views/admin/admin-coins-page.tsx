@@ -6,11 +6,10 @@ import { useAdminCoins } from '../../services/admin-queries';
 import { Button } from '../../ui/button';
 import { MarketsIcon } from '../../ui/icons';
 import { EmptyState, Muted } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, Mono, PageHeading } from './admin-ui';
+import { AdminPage, Mono, PageHeading, RowList, RowListSkeleton, smallCapsStyle } from './admin-ui';
 import { CoinDeleteDialog } from './coin-delete-dialog';
 import { CoinEditor, type CoinEditorTarget } from './coin-editor';
 
@@ -20,7 +19,6 @@ import { CoinEditor, type CoinEditorTarget } from './coin-editor';
  * row per coin whose Edit button opens a sheet (with the way to delete it).
  */
 export default function AdminCoinsPage() {
-  const { t } = useLingui();
   const query = useAdminCoins();
   const [editor, setEditor] = useState<CoinEditorTarget | null>(null);
   const [deleting, setDeleting] = useState<AdminCoin | null>(null);
@@ -54,14 +52,7 @@ export default function AdminCoinsPage() {
           <Trans>The coins could not be loaded.</Trans>
         </LoadError>
       ) : !coins ? (
-        <Rows aria-busy="true" aria-label={t`Loading`}>
-          {[0, 1, 2, 3].map((index) => (
-            <li key={index}>
-              <Skeleton $heightPx={16} $widthPx={160} />
-              <Skeleton $heightPx={12} $widthPx={200} />
-            </li>
-          ))}
-        </Rows>
+        <RowListSkeleton rows={4} widthsPx={[160, 200]} gap="md" />
       ) : coins.length === 0 ? (
         <EmptyState icon={<MarketsIcon sizePx={32} />} title={<Trans>No coin is listed.</Trans>}>
           <Trans>Add a coin to show it on the markets and allow trades on it.</Trans>
@@ -140,13 +131,7 @@ function CoinTable({
                 <td>{created(coin.createdAt)}</td>
                 <td data-align="end">
                   <RowActions>
-                    <SmallButton
-                      variant="secondary"
-                      onClick={() => onEdit(coin)}
-                      aria-label={t`Edit ${symbol}`}
-                    >
-                      <Trans>Edit</Trans>
-                    </SmallButton>
+                    <EditButton coin={coin} onEdit={onEdit} />
                     <SmallButton
                       variant="danger"
                       onClick={() => onDelete(coin)}
@@ -172,7 +157,6 @@ function CoinRows({ coins, onEdit }: { coins: AdminCoin[]; onEdit: (coin: AdminC
   return (
     <Rows aria-label={t`Listed coins`} data-phone-only>
       {coins.map((coin) => {
-        const symbol = coin.symbol;
         const order = coin.sortOrder;
         const date = created(coin.createdAt);
         return (
@@ -187,17 +171,22 @@ function CoinRows({ coins, onEdit }: { coins: AdminCoin[]; onEdit: (coin: AdminC
                 </Trans>
               </small>
             </RowText>
-            <SmallButton
-              variant="secondary"
-              onClick={() => onEdit(coin)}
-              aria-label={t`Edit ${symbol}`}
-            >
-              <Trans>Edit</Trans>
-            </SmallButton>
+            <EditButton coin={coin} onEdit={onEdit} />
           </li>
         );
       })}
     </Rows>
+  );
+}
+
+/** Opens the coin's editor; named with the symbol, as the rows all say "Edit". */
+function EditButton({ coin, onEdit }: { coin: AdminCoin; onEdit: (coin: AdminCoin) => void }) {
+  const { t } = useLingui();
+  const symbol = coin.symbol;
+  return (
+    <SmallButton variant="secondary" onClick={() => onEdit(coin)} aria-label={t`Edit ${symbol}`}>
+      <Trans>Edit</Trans>
+    </SmallButton>
   );
 }
 
@@ -269,11 +258,7 @@ const Table = styled.table`
     text-align: right;
   }
   th {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.textFaint};
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
+    ${smallCapsStyle}
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   tbody tr + tr td {
@@ -288,29 +273,12 @@ const Table = styled.table`
   }
 `;
 
-const Rows = styled.ul`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-
+const Rows = styled(RowList)`
   > li {
     display: flex;
     align-items: center;
     gap: ${({ theme }) => theme.space.md};
     padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  }
-  &[aria-busy] > li {
-    flex-direction: column;
-    align-items: flex-start;
-  }
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
 
   &[data-phone-only] {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { DepositMethod, WithdrawMethod } from '../../../common/contract';
 import { useAdminMethods } from '../../services/admin-queries';
 import { Button } from '../../ui/button';
@@ -10,7 +10,7 @@ import { EmptyState, Muted } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, PageHeading } from './admin-ui';
+import { AdminPage, PageHeading, PillTab } from './admin-ui';
 import { MethodCard } from './method-card';
 import { MethodDeleteDialog } from './method-delete-dialog';
 import { MethodEditor, type MethodEditorTarget } from './method-form';
@@ -139,7 +139,7 @@ const Tabs = styled.nav`
   margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
 `;
 
-const Tab = styled(Link)`
+const Tab = styled(PillTab)`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -147,19 +147,6 @@ const Tab = styled(Link)`
   min-width: 0;
   min-height: 40px;
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  white-space: nowrap;
-
-  &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText};
-  }
 `;
 
 const Count = styled.span`

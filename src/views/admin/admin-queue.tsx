@@ -2,14 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link, useSearch } from 'wouter';
-import { ButtonLink } from '../../ui/button';
+import { useSearch } from 'wouter';
 import { HistoryIcon } from '../../ui/icons';
 import { EmptyState, Muted } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, PageHeading } from './admin-ui';
+import {
+  AdminPage,
+  PageHeading,
+  Pager,
+  PillTab,
+  RowLink,
+  RowList,
+  TitleRow,
+  smallCapsStyle,
+} from './admin-ui';
 import { QUEUE_TABS, pageSteps, parseQueueSearch, queueHref, type QueueView } from './queue-model';
 
 /** The status tab and page the address asks for. */
@@ -87,7 +95,7 @@ export function AdminQueue<T>({
           {errorText}
         </LoadError>
       ) : !data ? (
-        <Rows aria-busy="true" aria-label={t`Loading`}>
+        <RowList aria-busy="true" aria-label={t`Loading`}>
           {[0, 1, 2, 3].map((index) => (
             <li key={index}>
               <SkeletonRow>
@@ -98,7 +106,7 @@ export function AdminQueue<T>({
               </SkeletonRow>
             </li>
           ))}
-        </Rows>
+        </RowList>
       ) : data.items.length === 0 ? (
         <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>Nothing to show here.</Trans>}>
           {view.status === 'Pending' ? (
@@ -119,45 +127,29 @@ export function AdminQueue<T>({
               <Trans>Status</Trans>
             </span>
           </HeaderRow>
-          <Rows $stale={query.isPlaceholderData}>
+          <RowList $stale={query.isPlaceholderData}>
             {data.items.map((item) => {
               const row = toRow(item);
               return (
                 <li key={row.href}>
-                  <RowLink href={row.href}>
+                  <QueueRowLink href={row.href}>
                     <Cell $slot="user">{row.user}</Cell>
                     <Cell $slot="what">{row.what}</Cell>
                     <Cell $slot="amount">{row.amount}</Cell>
                     <Cell $slot="status">{row.status}</Cell>
-                  </RowLink>
+                  </QueueRowLink>
                 </li>
               );
             })}
-          </Rows>
+          </RowList>
         </>
       )}
 
       {data && steps && (
-        <Pager aria-label={t`Pages`}>
-          {steps.previous !== null ? (
-            <ButtonLink variant="secondary" to={queueHref(base, { ...view, page: steps.previous })}>
-              <Trans>Previous</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-          <Muted>
-            <Trans>
-              Page {pageNumber} / {pages}
-            </Trans>
-          </Muted>
-          {steps.next !== null ? (
-            <ButtonLink variant="secondary" to={queueHref(base, { ...view, page: steps.next })}>
-              <Trans>Next</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
+        <Pager steps={steps} hrefOf={(page) => queueHref(base, { ...view, page })}>
+          <Trans>
+            Page {pageNumber} / {pages}
+          </Trans>
         </Pager>
       )}
     </AdminPage>
@@ -191,14 +183,6 @@ export const Stack = styled.span`
   }
 `;
 
-const TitleRow = styled.div`
-  display: flex;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  flex-wrap: wrap;
-`;
-
 const Tabs = styled.nav`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
@@ -207,22 +191,9 @@ const Tabs = styled.nav`
   margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
 `;
 
-const Tab = styled(Link)`
+const Tab = styled(PillTab)`
   flex: none;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  white-space: nowrap;
-
-  &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText};
-  }
 `;
 
 /** On a desktop: user, what, amount, status. */
@@ -236,29 +207,7 @@ const HeaderRow = styled.div`
     gap: ${({ theme }) => theme.space.lg};
     padding: 0 ${({ theme }) => theme.space.lg};
     margin-bottom: calc(-1 * ${({ theme }) => theme.space.md});
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.textFaint};
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-  }
-`;
-
-const Rows = styled.ul<{ $stale?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
-  transition: opacity 120ms ease;
-
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    ${smallCapsStyle}
   }
 `;
 
@@ -275,14 +224,8 @@ const rowGrid = `
   }
 `;
 
-const RowLink = styled(Link)`
+const QueueRowLink = styled(RowLink)`
   ${rowGrid}
-  color: inherit;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 const SkeletonRow = styled.div`
@@ -302,19 +245,5 @@ const Cell = styled.span<{ $slot: keyof typeof SLOT_ORDER }>`
     order: 0;
     text-align: left;
     justify-self: stretch;
-  }
-`;
-
-const Pager = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-
-  > :first-child {
-    justify-self: start;
-  }
-  > :last-child {
-    justify-self: end;
   }
 `;

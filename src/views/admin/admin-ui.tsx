@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import { useId, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Link } from 'wouter';
 import type { QueueUser } from '../../../common/contract';
 import { parseCoinUnits } from '../../../common/money';
+import { ButtonLink } from '../../ui/button';
 import { formatCoinQuantity } from '../../ui/money';
-import { Page } from '../../ui/page';
+import { Card, Muted, Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
 
 /**
- * Building blocks shared by the console's screens: a wider column on desktop, the user
- * behind a request, an image that opens in full size.
+ * Building blocks shared by the console's screens: a wider column on desktop, the heading
+ * row, titled cards, bordered row lists with their column headings and loading rows, pill
+ * tabs, the pager, the user behind a request, an image that opens in full size.
  */
 
 /** Full width on phones; up to 1120 px on a desktop, so tables and card grids have room. */
@@ -23,6 +27,190 @@ export const AdminPage = styled(Page)`
 export const PageHeading = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes.xl};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+/** A card's heading. */
+export const CardTitle = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+`;
+
+/**
+ * A card that is a section named by its title, with a line of description under it. Give
+ * `titleId` when something inside (a form) is named by the title too.
+ */
+export function TitledCard({
+  title,
+  description,
+  titleId,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  titleId?: string;
+  children: ReactNode;
+}) {
+  const ownId = useId();
+  const id = titleId ?? ownId;
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <header>
+        <CardTitle id={id}>{title}</CardTitle>
+        {description && <Muted>{description}</Muted>}
+      </header>
+      {children}
+    </Card>
+  );
+}
+
+/** The heading, and beside it (or under it when narrow) a count or an action. */
+export const TitleRow = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  flex-wrap: wrap;
+`;
+
+/**
+ * Rows in one bordered box, a line between each two. `$stale` dims the rows while the next
+ * page loads. A screen gives its rows their own layout by extending it.
+ */
+export const RowList = styled.ul<{ $stale?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
+  transition: opacity 120ms ease;
+
+  > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+/** A whole row that leads to a page of its own; the screen lays out its cells. */
+export const RowLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+/** The small capitals of a list's or a table's column headings, and of captions. */
+export const smallCapsStyle = css`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.textFaint};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+/** A list still loading: `rows` rows of two grey lines, the first taller. */
+export function RowListSkeleton({
+  rows,
+  widthsPx,
+  gap = 'sm',
+}: {
+  rows: number;
+  widthsPx: readonly [number, number];
+  /** Between the two lines: the loaded rows' own spacing. */
+  gap?: 'xs' | 'sm' | 'md';
+}) {
+  const { t } = useLingui();
+  return (
+    <SkeletonList aria-busy="true" aria-label={t`Loading`} $gap={gap}>
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index}>
+          <Skeleton $heightPx={16} $widthPx={widthsPx[0]} />
+          <Skeleton $heightPx={12} $widthPx={widthsPx[1]} />
+        </li>
+      ))}
+    </SkeletonList>
+  );
+}
+
+const SkeletonList = styled(RowList)<{ $gap: 'xs' | 'sm' | 'md' }>`
+  > li {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme, $gap }) => theme.space[$gap]};
+    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  }
+`;
+
+/** A tab that is a link, shaped as a pill; the current one (`aria-current="page"`) filled. */
+export const PillTab = styled(Link)`
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
+  }
+`;
+
+/**
+ * Previous and next around the page's place ('Page 2 / 5', given as `children`). A step
+ * that does not exist leaves its place empty, so the text stays in the middle.
+ */
+export function Pager({
+  steps,
+  hrefOf,
+  children,
+}: {
+  steps: { previous: number | null; next: number | null };
+  hrefOf: (page: number) => string;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <PagerNav aria-label={t`Pages`}>
+      {steps.previous !== null ? (
+        <ButtonLink variant="secondary" to={hrefOf(steps.previous)}>
+          <Trans>Previous</Trans>
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+      <Muted>{children}</Muted>
+      {steps.next !== null ? (
+        <ButtonLink variant="secondary" to={hrefOf(steps.next)}>
+          <Trans>Next</Trans>
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+    </PagerNav>
+  );
+}
+
+const PagerNav = styled.nav`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+
+  > :first-child {
+    justify-self: start;
+  }
+  > :last-child {
+    justify-self: end;
+  }
 `;
 
 /**

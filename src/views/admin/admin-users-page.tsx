@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Link, useLocation, useSearch } from 'wouter';
-import type { AdminUserSummary } from '../../../common/contract';
+import { useLocation, useSearch } from 'wouter';
+import { ADMIN_USER_SEARCH_MAX_LENGTH, type AdminUserSummary } from '../../../common/contract';
 import { useAdminUsers } from '../../services/admin-queries';
-import { Button, ButtonLink } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { UsersIcon } from '../../ui/icons';
 import { EmptyState, Figure, Muted } from '../../ui/page';
@@ -14,14 +14,18 @@ import { TextField } from '../../ui/text-field';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
-import { AdminPage, Mono, PageHeading } from './admin-ui';
 import {
-  USER_SEARCH_MAX_LENGTH,
-  pageCountOf,
-  parseUserSearch,
-  userHref,
-  userSearchHref,
-} from './user-model';
+  AdminPage,
+  Mono,
+  PageHeading,
+  Pager,
+  RowLink,
+  RowList,
+  TitleRow,
+  smallCapsStyle,
+} from './admin-ui';
+import { pageSteps } from './queue-model';
+import { pageCountOf, parseUserSearch, userHref, userSearchHref } from './user-model';
 import { UserBadges } from './user-ui';
 
 /** How long typing pauses before the search runs. */
@@ -83,7 +87,7 @@ export default function AdminUsersPage() {
           type="search"
           name="q"
           value={draft}
-          maxLength={USER_SEARCH_MAX_LENGTH}
+          maxLength={ADMIN_USER_SEARCH_MAX_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           placeholder={t`Email, username or Pay ID`}
           autoComplete="off"
@@ -115,29 +119,13 @@ export default function AdminUsersPage() {
       )}
 
       {data && (data.total > 0 || view.page > 1) && (
-        <Pager aria-label={t`Pages`}>
-          {view.page > 1 ? (
-            <ButtonLink
-              variant="secondary"
-              to={userSearchHref({ q: view.q, page: Math.min(view.page - 1, pages) })}
-            >
-              <Trans>Previous</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-          <Muted>
-            <Trans>
-              Page {pageNumber} of {pages}
-            </Trans>
-          </Muted>
-          {view.page < pages ? (
-            <ButtonLink variant="secondary" to={userSearchHref({ q: view.q, page: view.page + 1 })}>
-              <Trans>Next</Trans>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
+        <Pager
+          steps={pageSteps(view.page, pages)}
+          hrefOf={(page) => userSearchHref({ q: view.q, page })}
+        >
+          <Trans>
+            Page {pageNumber} of {pages}
+          </Trans>
         </Pager>
       )}
     </AdminPage>
@@ -172,10 +160,10 @@ function UserTable({ users, stale }: { users: AdminUserSummary[]; stale: boolean
           <Trans>Last login</Trans>
         </span>
       </HeaderRow>
-      <Rows $stale={stale} aria-busy={stale || undefined}>
+      <RowList $stale={stale} aria-busy={stale || undefined}>
         {users.map((user) => (
           <li key={user._id}>
-            <RowLink href={userHref(user._id)}>
+            <UserRowLink href={userHref(user._id)}>
               <Cell $slot="who">
                 <strong>{user.username}</strong>
                 <span>{user.fullName}</span>
@@ -206,10 +194,10 @@ function UserTable({ users, stale }: { users: AdminUserSummary[]; stale: boolean
                   {user.lastLoginDate ? dateTime(user.lastLoginDate) : <Trans>Never</Trans>}
                 </small>
               </Cell>
-            </RowLink>
+            </UserRowLink>
           </li>
         ))}
-      </Rows>
+      </RowList>
     </div>
   );
 }
@@ -217,7 +205,7 @@ function UserTable({ users, stale }: { users: AdminUserSummary[]; stale: boolean
 function UserSkeleton() {
   const { t } = useLingui();
   return (
-    <Rows aria-busy="true" aria-label={t`Loading`}>
+    <RowList aria-busy="true" aria-label={t`Loading`}>
       {[0, 1, 2, 3, 4].map((index) => (
         <li key={index}>
           <SkeletonRow>
@@ -228,17 +216,9 @@ function UserSkeleton() {
           </SkeletonRow>
         </li>
       ))}
-    </Rows>
+    </RowList>
   );
 }
-
-const TitleRow = styled.div`
-  display: flex;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  flex-wrap: wrap;
-`;
 
 const SearchForm = styled.form`
   display: grid;
@@ -304,29 +284,7 @@ const HeaderRow = styled.div`
     grid-template-columns: ${DESKTOP_COLUMNS};
     gap: ${({ theme }) => theme.space.lg};
     padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.textFaint};
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-  }
-`;
-
-const Rows = styled.ul<{ $stale?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
-  transition: opacity 120ms ease;
-
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    ${smallCapsStyle}
   }
 `;
 
@@ -351,14 +309,8 @@ const rowGrid = `
   }
 `;
 
-const RowLink = styled(Link)`
+const UserRowLink = styled(RowLink)`
   ${rowGrid}
-  color: inherit;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 const SkeletonRow = styled.div`
@@ -401,19 +353,5 @@ const Cell = styled.span<{ $slot: 'who' | 'payId' | 'money' | 'badges' | 'login'
     .phone-label {
       display: none;
     }
-  }
-`;
-
-const Pager = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-
-  > :first-child {
-    justify-self: start;
-  }
-  > :last-child {
-    justify-self: end;
   }
 `;

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
 import { AuthContext } from '../../machines/auth-context';
@@ -9,9 +9,9 @@ import { useCreateAdminAccount, useUpdateOwnAdminPassword } from '../../services
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type FormError } from '../../services/messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
-import { Card, ErrorMessage, Muted } from '../../ui/page';
+import { ErrorMessage } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
@@ -26,7 +26,7 @@ import {
   type CreateAdminValues,
   type OwnPasswordValues,
 } from './admins-model';
-import { CardTitle } from './settings-section';
+import { TitledCard } from './admin-ui';
 
 /**
  * A form's state: the values, which fields were left (errors show after that or after a
@@ -112,7 +112,7 @@ export function CreateAdminForm() {
   const pending = confirming ?? form.values;
   const who = `${pending.fullName.trim()} (${pending.email.trim()})`;
   return (
-    <FormCard
+    <TitledCard
       title={<Trans>Create admin</Trans>}
       description={
         <Trans>
@@ -176,24 +176,13 @@ export function CreateAdminForm() {
           <Trans>Create admin</Trans>
         </Button>
       </Form>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         title={<Trans>Create this admin?</Trans>}
-        onClose={mutation.isPending ? undefined : () => setConfirming(null)}
-        footer={
-          <DialogActions>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(null)}
-              disabled={mutation.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button busy={mutation.isPending} onClick={() => confirming && void create(confirming)}>
-              <Trans>Create</Trans>
-            </Button>
-          </DialogActions>
-        }
+        confirmLabel={<Trans>Create</Trans>}
+        busy={mutation.isPending}
+        onConfirm={() => confirming && void create(confirming)}
+        onCancel={() => setConfirming(null)}
       >
         <p>
           <Trans>
@@ -201,8 +190,8 @@ export function CreateAdminForm() {
             setting.
           </Trans>
         </p>
-      </Dialog>
-    </FormCard>
+      </ConfirmDialog>
+    </TitledCard>
   );
 }
 
@@ -239,7 +228,7 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
 
   const done = mutation.isSuccess;
   return (
-    <FormCard
+    <TitledCard
       title={<Trans>Change my password</Trans>}
       description={
         <Trans>
@@ -290,24 +279,13 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
           <Trans>Change password</Trans>
         </Button>
       </Form>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         title={<Trans>Change your password?</Trans>}
-        onClose={mutation.isPending ? undefined : () => setConfirming(null)}
-        footer={
-          <DialogActions>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(null)}
-              disabled={mutation.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button busy={mutation.isPending} onClick={() => confirming && void change(confirming)}>
-              <Trans>Change and sign out</Trans>
-            </Button>
-          </DialogActions>
-        }
+        confirmLabel={<Trans>Change and sign out</Trans>}
+        busy={mutation.isPending}
+        onConfirm={() => confirming && void change(confirming)}
+        onCancel={() => setConfirming(null)}
       >
         <p>
           <Trans>
@@ -315,29 +293,8 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
             sign-in page to sign in with the new password.
           </Trans>
         </p>
-      </Dialog>
-    </FormCard>
-  );
-}
-
-function FormCard({
-  title,
-  description,
-  children,
-}: {
-  title: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card as="section" aria-labelledby={titleId}>
-      <header>
-        <CardTitle id={titleId}>{title}</CardTitle>
-        <Muted>{description}</Muted>
-      </header>
-      {children}
-    </Card>
+      </ConfirmDialog>
+    </TitledCard>
   );
 }
 
@@ -345,10 +302,4 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-`;
-
-const DialogActions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
 `;

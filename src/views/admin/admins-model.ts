@@ -4,8 +4,6 @@ import type { CreateAdminRequest } from '../../../common/contract';
 import {
   checkEmail,
   checkFullName,
-  checkPassword,
-  checkPasswordConfirmation,
   checkPhone,
   checkUsername,
   normalizeEmail,
@@ -14,6 +12,7 @@ import {
 import { ApiError } from '../../services/api-error';
 import { describeAdminError, fieldErrorMessages } from '../../services/error-messages';
 import type { FormError } from '../../services/messages';
+import { newPasswordErrors } from './user-model';
 
 /**
  * The admins screen's pure rules: the new-admin form (the sign-up rules of
@@ -54,17 +53,8 @@ export function validateCreateAdmin(values: CreateAdminValues): Errors<CreateAdm
   put(errors, 'email', checkEmail(values.email));
   const phone = values.phoneNumber.trim();
   put(errors, 'phoneNumber', phone === '' ? undefined : checkPhone(phone));
-  put(
-    errors,
-    'password',
-    checkPassword(values.password, { username: values.username, email: values.email }),
-  );
-  put(
-    errors,
-    'confirmPassword',
-    checkPasswordConfirmation(values.password, values.confirmPassword),
-  );
-  return errors;
+  const account = { username: values.username, email: values.email };
+  return Object.assign(errors, newPasswordErrors(values, account));
 }
 
 /** The body of POST /api/admin/admins: trimmed, the phone left out when empty. */
@@ -97,13 +87,7 @@ export function validateOwnPassword(
   if (values.currentPassword === '') {
     errors.currentPassword = msg`Enter your current password`;
   }
-  put(errors, 'password', checkPassword(values.password, account));
-  put(
-    errors,
-    'confirmPassword',
-    checkPasswordConfirmation(values.password, values.confirmPassword),
-  );
-  return errors;
+  return Object.assign(errors, newPasswordErrors(values, account));
 }
 
 /** Why the own-password change was refused; a wrong current password goes under its field. */

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AuditEntryView } from '../../../common/contract';
 import { useDateTime } from '../../ui/date-time';
-import { Mono } from './admin-ui';
+import { Mono, smallCapsStyle } from './admin-ui';
 import {
   ACTION_LABELS,
   TARGET_TYPE_LABELS,
@@ -188,11 +188,7 @@ const Code = styled(Mono)`
 `;
 
 const Caption = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.textFaint};
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
+  ${smallCapsStyle}
 `;
 
 const Faint = styled.span`

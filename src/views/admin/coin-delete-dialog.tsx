@@ -3,8 +3,7 @@ import type { AdminCoin } from '../../../common/contract';
 import { useDeleteCoin } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate } from '../../services/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { ErrorMessage, Muted } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 
@@ -30,20 +29,13 @@ export function CoinDeleteDialog({ coin, onClose }: { coin: AdminCoin; onClose: 
     });
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={<Trans>Delete {symbol}?</Trans>}
-      onClose={remove.isPending ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button variant="danger" onClick={confirm} busy={remove.isPending}>
-            <Trans>Delete coin</Trans>
-          </Button>
-        </>
-      }
+      confirmLabel={<Trans>Delete coin</Trans>}
+      tone="danger"
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
     >
       <p>
         <Trans>
@@ -58,6 +50,6 @@ export function CoinDeleteDialog({ coin, onClose }: { coin: AdminCoin; onClose: 
         </Trans>
       </Muted>
       {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

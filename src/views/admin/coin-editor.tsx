@@ -6,7 +6,7 @@ import { useCreateCoin, useUpdateCoin } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { ErrorMessage } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
@@ -124,20 +124,13 @@ export function CoinEditor({
   };
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={editing ? <Trans>Edit {symbol}</Trans> : <Trans>Add a coin</Trans>}
-      onClose={busy ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} busy={busy} disabled={!changed}>
-            {editing ? <Trans>Save changes</Trans> : <Trans>Add coin</Trans>}
-          </Button>
-        </>
-      }
+      confirmLabel={editing ? <Trans>Save changes</Trans> : <Trans>Add coin</Trans>}
+      busy={busy}
+      confirmDisabled={!changed}
+      form={formId}
+      onCancel={onClose}
     >
       <Form id={formId} noValidate onSubmit={onSubmit} aria-label={t`Coin`}>
         {editing ? (
@@ -194,7 +187,7 @@ export function CoinEditor({
           </DeleteRow>
         )}
       </Form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

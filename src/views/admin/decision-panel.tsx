@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { TextField } from '../../ui/text-field';
+import { ConfirmDialog } from '../../ui/dialog';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { Card, ErrorMessage, Muted } from '../../ui/page';
 import {
   REASON_MAX_LENGTH,
@@ -50,7 +50,6 @@ export function DecisionPanel({
   onReject: (reason: string) => Promise<unknown>;
 }) {
   const { i18n, t } = useLingui();
-  const reasonId = useId();
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState<MessageDescriptor | null>(null);
   const [reason, setReason] = useState('');
@@ -61,7 +60,7 @@ export function DecisionPanel({
   const failureText =
     failure === null ? null : typeof failure === 'string' ? failure : i18n._(failure);
 
-  const close = busy ? undefined : () => setDialog(null);
+  const close = () => setDialog(null);
 
   function startApprove() {
     if (askHash) {
@@ -132,20 +131,13 @@ export function DecisionPanel({
         </Card>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={dialog === 'approve'}
         title={approveTitle}
-        onClose={close}
-        footer={
-          <Actions>
-            <Button variant="secondary" onClick={() => setDialog(null)} disabled={busy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={() => void confirmApprove()} busy={busy}>
-              <Trans>Confirm</Trans>
-            </Button>
-          </Actions>
-        }
+        confirmLabel={<Trans>Confirm</Trans>}
+        busy={busy}
+        onConfirm={() => void confirmApprove()}
+        onCancel={close}
       >
         {summary}
         {askHash && (
@@ -153,47 +145,32 @@ export function DecisionPanel({
             <Trans>Transaction hash</Trans>: <HashText>{hash.trim()}</HashText>
           </Muted>
         )}
-      </Dialog>
+      </ConfirmDialog>
 
-      <Dialog
+      <ConfirmDialog
         open={dialog === 'reject'}
         title={rejectTitle}
-        onClose={close}
-        footer={
-          <Actions>
-            <Button variant="secondary" onClick={() => setDialog(null)} disabled={busy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => void confirmReject()} busy={busy}>
-              <Trans>Reject</Trans>
-            </Button>
-          </Actions>
-        }
+        confirmLabel={<Trans>Reject</Trans>}
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void confirmReject()}
+        onCancel={close}
       >
         {summary}
-        <Field>
-          <label htmlFor={reasonId}>
-            <Trans>Reason (shown to the user)</Trans>
-          </label>
-          <TextArea
-            id={reasonId}
-            value={reason}
-            rows={3}
-            maxLength={REASON_MAX_LENGTH}
-            aria-invalid={reasonProblem ? true : undefined}
-            aria-describedby={reasonProblem ? `${reasonId}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (reasonProblem) setReasonProblem(null);
-            }}
-          />
-          {reasonProblem && (
-            <FieldError id={`${reasonId}-error`} role="alert">
-              {i18n._(reasonProblem)}
-            </FieldError>
-          )}
-        </Field>
-      </Dialog>
+        <ReasonField
+          label={<Trans>Reason (shown to the user)</Trans>}
+          value={reason}
+          rows={3}
+          maxLength={REASON_MAX_LENGTH}
+          error={reasonProblem ? i18n._(reasonProblem) : undefined}
+          reserveMessage={false}
+          announceError
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonProblem) setReasonProblem(null);
+          }}
+        />
+      </ConfirmDialog>
     </>
   );
 }
@@ -209,40 +186,15 @@ const HashText = styled.code`
   overflow-wrap: anywhere;
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-
-  label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
+/**
+ * Raised from the dialog's surface, and without TextField's focus ring: as this dialog had
+ * it before the field was shared.
+ */
+const ReasonField = styled(TextAreaField)`
+  textarea {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
   }
-`;
-
-const TextArea = styled.textarea`
-  width: 100%;
-  min-height: 88px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-size: 16px;
-  resize: vertical;
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+  textarea:focus {
+    box-shadow: none;
   }
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const FieldError = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

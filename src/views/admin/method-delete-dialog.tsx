@@ -3,8 +3,7 @@ import type { DepositMethod, WithdrawMethod } from '../../../common/contract';
 import { useDeleteDepositMethod, useDeleteWithdrawMethod } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate } from '../../services/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { ErrorMessage, Muted } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import type { MethodKind } from './method-form-model';
@@ -43,8 +42,7 @@ export function MethodDeleteDialog({
     });
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={
         kind === 'deposit' ? (
           <Trans>Delete this deposit method?</Trans>
@@ -52,17 +50,11 @@ export function MethodDeleteDialog({
           <Trans>Delete this withdraw method?</Trans>
         )
       }
-      onClose={remove.isPending ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button variant="danger" onClick={confirm} busy={remove.isPending}>
-            <Trans>Delete method</Trans>
-          </Button>
-        </>
-      }
+      confirmLabel={<Trans>Delete method</Trans>}
+      tone="danger"
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
     >
       <p>
         <Trans>
@@ -77,6 +69,6 @@ export function MethodDeleteDialog({
         )}
       </Muted>
       {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -10,11 +10,10 @@ import {
 } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { ErrorMessage } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
   EMPTY_METHOD_FORM,
@@ -158,25 +157,15 @@ export function MethodEditor({
 
   const currency = values.currencyUsdt.trim().toUpperCase() || 'USDT';
   const coin = values.coinSymbol.trim().toUpperCase() || t`coin`;
-  const infoId = `${formId}-info`;
-  // A textarea takes no `error` prop: the message goes into the paragraph under it.
-  const { error: infoError, ...infoProps } = bind('info');
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={title}
-      onClose={busy ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form={formId} busy={busy} disabled={!changed}>
-            {method ? <Trans>Save changes</Trans> : <Trans>Add method</Trans>}
-          </Button>
-        </>
-      }
+      confirmLabel={method ? <Trans>Save changes</Trans> : <Trans>Add method</Trans>}
+      busy={busy}
+      confirmDisabled={!changed}
+      form={formId}
+      onCancel={onClose}
     >
       <Form id={formId} noValidate onSubmit={onSubmit} aria-label={t`Payment method`}>
         <TextField label={<Trans>Coin name</Trans>} placeholder="Tether" {...bind('coinName')} />
@@ -244,20 +233,13 @@ export function MethodEditor({
               {...bind('charge')}
             />
             <Wide>
-              <InfoField>
-                <label htmlFor={infoId}>
-                  <Trans>Info shown at checkout</Trans>
-                </label>
-                <textarea
-                  id={infoId}
-                  rows={3}
-                  maxLength={INFO_INPUT_MAX_LENGTH}
-                  aria-invalid={infoError ? true : undefined}
-                  aria-describedby={infoError ? `${infoId}-error` : undefined}
-                  {...infoProps}
-                />
-                {infoError && <p id={`${infoId}-error`}>{infoError}</p>}
-              </InfoField>
+              <InfoField
+                label={<Trans>Info shown at checkout</Trans>}
+                rows={3}
+                maxLength={INFO_INPUT_MAX_LENGTH}
+                reserveMessage={false}
+                {...bind('info')}
+              />
             </Wide>
           </>
         )}
@@ -267,7 +249,7 @@ export function MethodEditor({
           </Wide>
         )}
       </Form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -295,37 +277,18 @@ const Mono = styled.div`
   }
 `;
 
-const InfoField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-
-  label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+/**
+ * Padded like the inputs above it, without TextField's focus ring, and red while invalid even
+ * when focused: as this form had it before the field was shared.
+ */
+const InfoField = styled(TextAreaField)`
   textarea {
-    width: 100%;
-    min-height: 88px;
-    padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    font-size: 16px;
-    resize: vertical;
+    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
   }
   textarea:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: none;
   }
   textarea[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.danger};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.danger};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;

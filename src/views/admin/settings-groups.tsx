@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
-import { TextField } from '../../ui/text-field';
+import { TextField, fieldLabelStyle } from '../../ui/text-field';
 import { SECTION_FIELDS, type SettingsForm } from './settings-model';
 import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
 
@@ -168,9 +168,7 @@ const Choices = styled.fieldset`
   legend {
     padding: 0;
     margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${fieldLabelStyle}
   }
 `;
 

@@ -9,8 +9,9 @@ import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { CheckIcon } from '../../ui/icons';
-import { Card, ErrorMessage, Muted } from '../../ui/page';
+import { ErrorMessage } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { TitledCard } from './admin-ui';
 import {
   changedFields,
   serverField,
@@ -136,11 +137,7 @@ export function SectionCard({
 }) {
   const titleId = useId();
   return (
-    <Card as="section" aria-labelledby={titleId}>
-      <header>
-        <CardTitle id={titleId}>{title}</CardTitle>
-        {description && <Muted>{description}</Muted>}
-      </header>
+    <TitledCard title={title} description={description} titleId={titleId}>
       <Form
         noValidate
         aria-labelledby={titleId}
@@ -166,15 +163,9 @@ export function SectionCard({
           </Button>
         </Footer>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }
-
-export const CardTitle = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  margin-bottom: ${({ theme }) => theme.space.xs};
-`;
 
 const Form = styled.form`
   display: flex;

@@ -7,8 +7,7 @@ import { TRADE_DURATIONS_S } from '../../../common/rules';
 import { adminKeys, useUpdateSiteSettings } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { CloseIcon, InfoIcon } from '../../ui/icons';
 import { Card, ErrorMessage, Muted } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
@@ -23,7 +22,8 @@ import {
   withCountries,
   type SettingsForm,
 } from './settings-model';
-import { CardTitle, FieldPair, SectionCard, useSettingsSection } from './settings-section';
+import { CardTitle } from './admin-ui';
+import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
 
 /**
  * The trading group: the on/off switch (saved at once, confirmed when turning off), the
@@ -97,24 +97,14 @@ export function TradingSwitch({ enabled }: { enabled: boolean }) {
         </Switch>
       </SwitchRow>
       {failure && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title={<Trans>Turn trading off?</Trans>}
-        onClose={mutation.isPending ? undefined : () => setConfirming(false)}
-        footer={
-          <DialogActions>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(false)}
-              disabled={mutation.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" busy={mutation.isPending} onClick={() => void apply(false)}>
-              <Trans>Turn off</Trans>
-            </Button>
-          </DialogActions>
-        }
+        confirmLabel={<Trans>Turn off</Trans>}
+        tone="danger"
+        busy={mutation.isPending}
+        onConfirm={() => void apply(false)}
+        onCancel={() => setConfirming(false)}
       >
         <p>
           <Trans>
@@ -122,7 +112,7 @@ export function TradingSwitch({ enabled }: { enabled: boolean }) {
             already running still settle at expiry as usual.
           </Trans>
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }
@@ -380,12 +370,6 @@ const Switch = styled.button`
     outline: 2px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
-`;
-
-const DialogActions = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 const SubTitle = styled.h3`

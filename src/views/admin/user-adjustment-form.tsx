@@ -13,12 +13,12 @@ import { ApiError } from '../../services/api-error';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../ui/list';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { Card, ErrorMessage, Figure, Muted, SectionTitle } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
   ADJUSTMENT_FIELDS,
@@ -27,7 +27,7 @@ import {
   type AdjustmentField,
   type AdjustmentValues,
 } from './user-model';
-import { ChoiceGroup, TextAreaField } from './user-ui';
+import { ChoiceGroup } from './user-ui';
 
 const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
 
@@ -134,6 +134,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           }
         />
         <TextAreaField
+          counter
           label={<Trans>Reason (recorded in the ledger and the audit log)</Trans>}
           name="reason"
           rows={2}
@@ -160,28 +161,14 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
         </Button>
       </Form>
 
-      <Dialog
+      <ConfirmDialog
         open={reviewing}
         title={credit ? <Trans>Credit this wallet?</Trans> : <Trans>Debit this wallet?</Trans>}
-        onClose={mutation.isPending ? undefined : () => setReviewing(false)}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setReviewing(false)}
-              disabled={mutation.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              variant={credit ? 'primary' : 'danger'}
-              busy={mutation.isPending}
-              onClick={() => void confirm()}
-            >
-              <Trans>Confirm adjustment</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Confirm adjustment</Trans>}
+        tone={credit ? 'primary' : 'danger'}
+        busy={mutation.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setReviewing(false)}
       >
         <DetailList>
           <Detail label={<Trans>User</Trans>}>{who}</Detail>
@@ -200,7 +187,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
         <Muted>
           <Trans>The adjustment is posted to the ledger at once and recorded with your name.</Trans>
         </Muted>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

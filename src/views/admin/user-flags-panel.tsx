@@ -8,7 +8,7 @@ import { useUpdateAdminUserFlags } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, Card, ErrorMessage, Muted, SectionTitle } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 
@@ -153,28 +153,14 @@ export function UserFlagsPanel({ user }: { user: AdminUserSummary }) {
       </FlagList>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
 
-      <Dialog
+      <ConfirmDialog
         open={confirmDisable}
         title={<Trans>Disable this account?</Trans>}
-        onClose={pending ? undefined : () => setConfirmDisable(false)}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirmDisable(false)}
-              disabled={pending !== null}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              variant="danger"
-              busy={pending === 'disabled'}
-              onClick={() => disableRow && void apply(disableRow)}
-            >
-              <Trans>Disable account</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Disable account</Trans>}
+        tone="danger"
+        busy={pending === 'disabled'}
+        onConfirm={() => disableRow && void apply(disableRow)}
+        onCancel={() => setConfirmDisable(false)}
       >
         <p>
           <Trans>
@@ -185,7 +171,7 @@ export function UserFlagsPanel({ user }: { user: AdminUserSummary }) {
         <Muted>
           <Trans>Their balance, requests and history stay as they are.</Trans>
         </Muted>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import type { AdminUserDetail } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
 import { useDateTime } from '../../ui/date-time';
@@ -11,7 +10,7 @@ import { HistoryIcon } from '../../ui/icons';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { Badge, EmptyState, Figure, SectionTitle } from '../../ui/page';
 import { StatusText } from '../shared/request-status';
-import { Mono } from './admin-ui';
+import { Mono, RowLink, RowList } from './admin-ui';
 import { ledgerKindLabel } from './user-model';
 
 type Section = 'ledger' | 'trades' | 'deposits' | 'withdrawals' | 'transfers' | 'kyc';
@@ -107,7 +106,7 @@ function LedgerList({ lines }: { lines: AdminUserDetail['ledger'] }) {
   const dateTime = useDateTime();
   if (lines.length === 0) return <Empty>{<Trans>No ledger entries yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {lines.map((line) => {
         const kind = ledgerKindLabel(line.kind);
         return (
@@ -128,7 +127,7 @@ function LedgerList({ lines }: { lines: AdminUserDetail['ledger'] }) {
           </li>
         );
       })}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -147,7 +146,7 @@ function TradeList({ trades }: { trades: AdminUserDetail['trades'] }) {
     Object.hasOwn(table, key) ? i18n._(table[key] as MessageDescriptor) : key;
   if (trades.length === 0) return <Empty>{<Trans>No trades yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {trades.map((trade) => {
         const duration = i18n.number(trade.durationS, {
           style: 'unit',
@@ -188,7 +187,7 @@ function TradeList({ trades }: { trades: AdminUserDetail['trades'] }) {
           </li>
         );
       })}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -196,10 +195,10 @@ function DepositList({ deposits }: { deposits: AdminUserDetail['deposits'] }) {
   const dateTime = useDateTime();
   if (deposits.length === 0) return <Empty>{<Trans>No deposits yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {deposits.map((deposit) => (
         <li key={deposit._id}>
-          <RowLink href={`/admin/deposits/${encodeURIComponent(deposit._id)}`}>
+          <LinkRow href={`/admin/deposits/${encodeURIComponent(deposit._id)}`}>
             <Main>
               <strong>{deposit.gateway}</strong>
               {deposit.reason && <Memo>{deposit.reason}</Memo>}
@@ -209,10 +208,10 @@ function DepositList({ deposits }: { deposits: AdminUserDetail['deposits'] }) {
               <Figure>{formatWireAmount(deposit.amount)} USDT</Figure>
               <StatusText status={deposit.status} />
             </End>
-          </RowLink>
+          </LinkRow>
         </li>
       ))}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -220,12 +219,12 @@ function WithdrawalList({ withdrawals }: { withdrawals: AdminUserDetail['withdra
   const dateTime = useDateTime();
   if (withdrawals.length === 0) return <Empty>{<Trans>No withdrawals yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {withdrawals.map((withdrawal) => {
         const net = formatWireAmount(withdrawal.net);
         return (
           <li key={withdrawal._id}>
-            <RowLink href={`/admin/withdrawals/${encodeURIComponent(withdrawal._id)}`}>
+            <LinkRow href={`/admin/withdrawals/${encodeURIComponent(withdrawal._id)}`}>
               <Main>
                 <strong>{withdrawal.gateway}</strong>
                 <small>
@@ -241,11 +240,11 @@ function WithdrawalList({ withdrawals }: { withdrawals: AdminUserDetail['withdra
                 </small>
                 <StatusText status={withdrawal.status} />
               </End>
-            </RowLink>
+            </LinkRow>
           </li>
         );
       })}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -253,7 +252,7 @@ function TransferList({ transfers }: { transfers: AdminUserDetail['transfers'] }
   const dateTime = useDateTime();
   if (transfers.length === 0) return <Empty>{<Trans>No transfers yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {transfers.map((transfer) => {
         const sent = transfer.direction === 'sent';
         // The wallet moved by the whole amount when sending, by the net when receiving.
@@ -285,7 +284,7 @@ function TransferList({ transfers }: { transfers: AdminUserDetail['transfers'] }
           </li>
         );
       })}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -293,10 +292,10 @@ function KycList({ requests }: { requests: AdminUserDetail['kyc'] }) {
   const dateTime = useDateTime();
   if (requests.length === 0) return <Empty>{<Trans>No KYC requests yet.</Trans>}</Empty>;
   return (
-    <Rows>
+    <RowList>
       {requests.map((request) => (
         <li key={request._id}>
-          <RowLink href={`/admin/kyc/${encodeURIComponent(request._id)}`}>
+          <LinkRow href={`/admin/kyc/${encodeURIComponent(request._id)}`}>
             <Main>
               <strong>
                 {request.documentType} · {request.country}
@@ -308,10 +307,10 @@ function KycList({ requests }: { requests: AdminUserDetail['kyc'] }) {
               <StatusText status={request.status} />
               {request.decidedAt && <small>{dateTime(request.decidedAt)}</small>}
             </End>
-          </RowLink>
+          </LinkRow>
         </li>
       ))}
-    </Rows>
+    </RowList>
   );
 }
 
@@ -373,22 +372,6 @@ const Count = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
-const Rows = styled.ul`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-
-  > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
 const rowStyle = `
   display: flex;
   justify-content: space-between;
@@ -401,14 +384,8 @@ const Row = styled.div`
   ${rowStyle}
 `;
 
-const RowLink = styled(Link)`
+const LinkRow = styled(RowLink)`
   ${rowStyle}
-  color: inherit;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
 `;
 
 const Main = styled.div`

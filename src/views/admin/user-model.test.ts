@@ -4,7 +4,7 @@ import {
   ledgerKindLabel,
   pageCountOf,
   parseUserSearch,
-  passwordResetErrors,
+  newPasswordErrors,
   profileErrors,
   profileRequest,
   userBadges,
@@ -155,18 +155,18 @@ describe('the password reset', () => {
 
   it('applies the shared rules and needs the same password twice', () => {
     expect(
-      passwordResetErrors({ password: 'Frequency-Hop', confirmPassword: 'Frequency-Hop' }, user),
+      newPasswordErrors({ password: 'Frequency-Hop', confirmPassword: 'Frequency-Hop' }, user),
     ).toEqual({});
-    const errors = passwordResetErrors({ password: 'abc', confirmPassword: '' }, user);
+    const errors = newPasswordErrors({ password: 'abc', confirmPassword: '' }, user);
     expect(errors.password?.id).toBeTruthy();
     expect(errors.confirmPassword).toBeTruthy();
-    const mismatch = passwordResetErrors(
+    const mismatch = newPasswordErrors(
       { password: 'Frequency-Hop', confirmPassword: 'Frequency-hop' },
       user,
     );
     expect(Object.keys(mismatch)).toEqual(['confirmPassword']);
     expect(
-      Object.keys(passwordResetErrors({ password: 'my-hedy_1942', confirmPassword: 'x' }, user)),
+      Object.keys(newPasswordErrors({ password: 'my-hedy_1942', confirmPassword: 'x' }, user)),
     ).toContain('password');
   });
 });

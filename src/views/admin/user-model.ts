@@ -4,6 +4,8 @@ import {
   ADJUSTMENT_MAX_MICROS,
   ADJUSTMENT_REASON_MAX_LENGTH,
   ADJUSTMENT_REASON_MIN_LENGTH,
+  ADMIN_USERS_MAX_PAGE,
+  ADMIN_USER_SEARCH_MAX_LENGTH,
   APP_NOTICE_MAX_LENGTH,
   type AdminAdjustmentRequest,
   type AdminUserSummary,
@@ -13,6 +15,7 @@ import {
   checkEmail,
   checkFullName,
   checkPassword,
+  checkPasswordConfirmation,
   checkPhone,
   checkUsername,
   type FieldErrorCode,
@@ -27,10 +30,6 @@ import { fieldErrorMessages } from '../../services/error-messages';
 
 // The list's address -----------------------------------------------------------------------
 
-/** The server refuses a longer search (server/modules/admin/users.ts). */
-export const USER_SEARCH_MAX_LENGTH = 100;
-/** The server's last page of the user list. */
-export const USER_LIST_MAX_PAGE = 10_000;
 export const USERS_PATH = '/admin/users';
 
 export interface UserSearch {
@@ -42,16 +41,16 @@ export interface UserSearch {
 /** Reads `?q=&page=`; a missing or odd page is page 1, an overlong search is cut. */
 export function parseUserSearch(search: string): UserSearch {
   const params = new URLSearchParams(search);
-  const q = (params.get('q') ?? '').trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  const q = (params.get('q') ?? '').trim().slice(0, ADMIN_USER_SEARCH_MAX_LENGTH);
   const rawPage = params.get('page') ?? '';
   const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1;
-  return { q, page: Math.min(Math.max(page, 1), USER_LIST_MAX_PAGE) };
+  return { q, page: Math.min(Math.max(page, 1), ADMIN_USERS_MAX_PAGE) };
 }
 
 /** The list's address; the defaults are left out, so `/admin/users` is everyone, page 1. */
 export function userSearchHref({ q, page }: UserSearch): string {
   const params = new URLSearchParams();
-  const query = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  const query = q.trim().slice(0, ADMIN_USER_SEARCH_MAX_LENGTH);
   if (query !== '') params.set('q', query);
   if (page > 1) params.set('page', String(page));
   const text = params.toString();
@@ -224,18 +223,19 @@ export function checkAdjustment(
 export const PASSWORD_RESET_FIELDS = ['password', 'confirmPassword'] as const;
 export type PasswordResetField = (typeof PASSWORD_RESET_FIELDS)[number];
 
-/** The shared password rules for the user whose password is set, and a matching repeat. */
-export function passwordResetErrors(
+/**
+ * A new password under the shared rules for the account it is set on (a user's, or an
+ * admin's own or new one), and the same password again.
+ */
+export function newPasswordErrors(
   values: Record<PasswordResetField, string>,
-  user: { username: string; email: string },
+  account: { username?: string; email?: string },
 ): FormErrors<PasswordResetField> {
   const errors: FormErrors<PasswordResetField> = {};
-  const password = fieldMessage(checkPassword(values.password, user));
+  const password = fieldMessage(checkPassword(values.password, account));
   if (password) errors.password = password;
-  if (values.confirmPassword === '') errors.confirmPassword = fieldErrorMessages.confirmRequired;
-  else if (values.confirmPassword !== values.password) {
-    errors.confirmPassword = fieldErrorMessages.passwordsMustMatch;
-  }
+  const repeat = fieldMessage(checkPasswordConfirmation(values.password, values.confirmPassword));
+  if (repeat) errors.confirmPassword = repeat;
   return errors;
 }
 

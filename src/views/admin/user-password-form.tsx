@@ -8,12 +8,12 @@ import { useResetAdminUserPassword } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Card, ErrorMessage, Muted, SectionTitle } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { PASSWORD_RESET_FIELDS, passwordResetErrors, type PasswordResetField } from './user-model';
+import { PASSWORD_RESET_FIELDS, newPasswordErrors, type PasswordResetField } from './user-model';
 
 const EMPTY: Record<PasswordResetField, string> = { password: '', confirmPassword: '' };
 
@@ -32,7 +32,7 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
   const [refused, setRefused] = useState<AppMessage | null>(null);
   const [failure, setFailure] = useState<AppMessage | null>(null);
 
-  const errors = passwordResetErrors(values, user);
+  const errors = newPasswordErrors(values, user);
   const minLength = PASSWORD_MIN_LENGTH;
   const who = user.username;
 
@@ -107,24 +107,14 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
         </Button>
       </Form>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title={<Trans>Reset this password?</Trans>}
-        onClose={mutation.isPending ? undefined : () => setConfirming(false)}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(false)}
-              disabled={mutation.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" busy={mutation.isPending} onClick={() => void confirm()}>
-              <Trans>Reset password</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Reset password</Trans>}
+        tone="danger"
+        busy={mutation.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
       >
         <p>
           <Trans>
@@ -135,7 +125,7 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
         <Muted>
           <Trans>Tell them the new password through a channel you trust.</Trans>
         </Muted>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -9,7 +9,7 @@ import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Card, ErrorMessage, SectionTitle } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
   PROFILE_FIELDS,
@@ -19,7 +19,6 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './user-model';
-import { TextAreaField } from './user-ui';
 
 type DetailUser = AdminUserDetail['user'];
 
@@ -131,6 +130,7 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
           {...bind('phoneNumber')}
         />
         <TextAreaField
+          counter
           label={<Trans>Personal notice</Trans>}
           hint={<Trans>Shown on the user’s notice page. Leave it empty to remove it.</Trans>}
           rows={3}

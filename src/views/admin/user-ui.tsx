@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Badge } from '../../ui/page';
+import { fieldLabelStyle } from '../../ui/text-field';
 import { userBadges } from './user-model';
 
-/** Building blocks of the users screens: badges, a text area field, a two-way choice. */
+/** Building blocks of the users screens: badges, a two-way choice, a labelled figure. */
 
 /** A user's badges (verified, KYC pending, disabled, trading or withdrawals stopped). */
 export function UserBadges({ user }: { user: Parameters<typeof userBadges>[0] }) {
@@ -26,113 +27,6 @@ export const BadgeRow = styled.span`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
-`;
-
-/**
- * A labelled multi-line field with the same message line as TextField (always there, so an
- * error does not move the button under the pointer), and a character count when limited.
- */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  value,
-  maxLength,
-  ...props
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value'> & {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  value: string;
-}) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <Field>
-      <FieldLabel htmlFor={id}>
-        <span>{label}</span>
-        {maxLength !== undefined && (
-          <Count aria-hidden="true">
-            {value.length}/{maxLength}
-          </Count>
-        )}
-      </FieldLabel>
-      <TextArea
-        id={id}
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
-      <Message>
-        {error ? (
-          <ErrorText id={`${id}-error`}>{error}</ErrorText>
-        ) : (
-          hint && <Hint id={`${id}-hint`}>{hint}</Hint>
-        )}
-      </Message>
-    </Field>
-  );
-}
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const FieldLabel = styled.label`
-  display: flex;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Count = styled.span`
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-`;
-
-const TextArea = styled.textarea`
-  width: 100%;
-  min-height: 88px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  /* 16px keeps iOS Safari from zooming into the field on focus. */
-  font-size: 16px;
-  resize: vertical;
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
-  }
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
-  }
-`;
-
-const Message = styled.div`
-  min-height: 1.25rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.25rem;
-`;
-
-const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textFaint};
 `;
 
 /** A choice between a few options shown side by side (radio buttons, one always chosen). */
@@ -182,9 +76,7 @@ const Fieldset = styled.fieldset`
   legend {
     padding: 0;
     margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${fieldLabelStyle}
   }
 `;
 
