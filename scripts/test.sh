@@ -16,8 +16,8 @@ npm run --silent i18n:check
 step "unit and API tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API tests (PostgreSQL)"
-  npx vitest run tests/api
+  step "API and hostile tests (PostgreSQL)"
+  npx vitest run tests/api tests/hostile
 else
   echo "(TEST_DATABASE_URL not set: skipping the PostgreSQL pass)"
 fi
