@@ -45,6 +45,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle client that loses its connection emits an error; without a listener it
     // would crash the process. The pool replaces the client on the next checkout.
     pool.on('error', () => undefined);
+    // The pool listens only while a client is idle. A client checked out for a transaction
+    // whose connection drops (the database restarts) emits its error with nobody listening,
+    // which would crash the process; the work in flight fails on its own, and the pool
+    // discards the dead client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -137,6 +137,20 @@ export async function postEntry(tx: Tx, spec: EntrySpec): Promise<bigint> {
   return id;
 }
 
+/**
+ * Locks accounts in id order, as every posting does. A change that touches one of its
+ * entry's accounts before posting (releasing a hold, reading a balance) must lock them all
+ * first: holding the wallet while waiting for a platform shard, it would deadlock with a
+ * posting that holds the shard and waits for the wallet.
+ */
+export async function lockAccounts(tx: Tx, accountIds: readonly string[]): Promise<void> {
+  await queryRows(
+    tx,
+    sql`select id from ledger_accounts where id = any(${sql.param([...accountIds])}::uuid[])
+        order by id for update`,
+  );
+}
+
 /** Holds `amountMicros` of a user's available balance (a pending withdrawal or trade). */
 export async function placeHold(tx: Tx, accountId: string, amountMicros: bigint): Promise<void> {
   if (amountMicros <= 0n) throw new Error('ledger: a hold must be positive');

@@ -13,6 +13,8 @@ import {
   ADJUSTMENT_REASON_MIN_LENGTH,
   ADMIN_USER_LEDGER_LIMIT,
   ADMIN_USER_LIST_LIMIT,
+  ADMIN_USER_SEARCH_MAX_LENGTH,
+  ADMIN_USERS_MAX_PAGE,
   ADMIN_USERS_PAGE_SIZE,
   APP_NOTICE_MAX_LENGTH,
   AdminAdjustmentRequest,
@@ -40,16 +42,13 @@ import { ApiError, badRequest, conflict, fieldError, notFound } from '../../http
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { platformShard } from '../../ledger/accounts';
-import { InsufficientFundsError, postEntry } from '../../ledger/posting';
+import { InsufficientFundsError, lockAccounts, postEntry } from '../../ledger/posting';
 import type { Tx } from '../../ledger/types';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { isUuid } from '../wallet/parse';
 import { writeAudit } from './audit';
-
-const SEARCH_MAX_LENGTH = 100;
-const MAX_PAGE = 10_000;
 
 /** A timestamp column as ISO-8601 text in UTC, so both drivers answer the same string. */
 export function isoText(column: string): SQL {
@@ -145,16 +144,20 @@ function parseListQuery(query: unknown): { q: string | null; page: number } {
   const qText = raw.q ?? '';
   if (typeof qText !== 'string') throw badRequest('q must be text.', 'invalid_body', 'q');
   const q = qText.trim();
-  if (q.length > SEARCH_MAX_LENGTH) {
-    throw badRequest(`q must be at most ${SEARCH_MAX_LENGTH} characters.`, 'invalid_body', 'q');
+  if (q.length > ADMIN_USER_SEARCH_MAX_LENGTH) {
+    throw badRequest(
+      `q must be at most ${ADMIN_USER_SEARCH_MAX_LENGTH} characters.`,
+      'invalid_body',
+      'q',
+    );
   }
   const pageText = raw.page ?? '1';
   if (typeof pageText !== 'string' || !/^[1-9]\d{0,4}$/.test(pageText)) {
     throw badRequest('page must be a whole number from 1.', 'invalid_body', 'page');
   }
   const page = Number(pageText);
-  if (page > MAX_PAGE)
-    throw badRequest(`page must be at most ${MAX_PAGE}.`, 'invalid_body', 'page');
+  if (page > ADMIN_USERS_MAX_PAGE)
+    throw badRequest(`page must be at most ${ADMIN_USERS_MAX_PAGE}.`, 'invalid_body', 'page');
   return { q: q === '' ? null : q, page };
 }
 
@@ -582,6 +585,10 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
       return runIdempotent(request, reply, `adminAdjustment:${targetId}`, async (tx) => {
         const user = await targetUser(tx, targetId);
         if (user.wallet === null) throw new Error(`User ${user.id} has no wallet account`);
+        const clearingId = platformShard(app.platformAccounts, 'deposit_clearing');
+        // Both accounts of the entry, in id order like any posting: locking the wallet alone
+        // first could deadlock with a posting that holds the shard and waits for the wallet.
+        await lockAccounts(tx, [user.wallet, clearingId]);
         const [wallet] = await queryRows<{ balance: string; held: string }>(
           tx,
           sql`select balance_micros::text as balance, held_micros::text as held
@@ -621,10 +628,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
               memo: reason,
               postings: [
                 { accountId: walletId, amountMicros },
-                {
-                  accountId: platformShard(app.platformAccounts, 'deposit_clearing'),
-                  amountMicros: -amountMicros,
-                },
+                { accountId: clearingId, amountMicros: -amountMicros },
               ],
             });
             await writeAudit(applyTx, {

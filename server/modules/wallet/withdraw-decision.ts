@@ -24,7 +24,7 @@ import { siteSettings, withdrawals } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest } from '../../http/errors';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
-import { postEntry, releaseHold } from '../../ledger/posting';
+import { lockAccounts, postEntry, releaseHold } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
 import { writeAudit } from '../admin/audit';
 import { isUuid } from './parse';
@@ -188,7 +188,6 @@ export async function decideWithdrawal(
         : eq(withdrawals.firstApprovedBy, current.firstApprovedBy),
     );
     const walletId = await walletAccountId(tx, row.userId);
-    await releaseHold(tx, walletId, row.amountMicros);
     const lines: Posting[] = [
       { accountId: walletId, amountMicros: -row.amountMicros },
       {
@@ -202,6 +201,13 @@ export async function decideWithdrawal(
         amountMicros: row.feeMicros,
       });
     }
+    // The hold is released before the entry posts (the wallet could not pay it while held),
+    // so the entry's accounts are locked first, in id order, like any posting.
+    await lockAccounts(
+      tx,
+      lines.map((line) => line.accountId),
+    );
+    await releaseHold(tx, walletId, row.amountMicros);
     await postEntry(tx, {
       kind: 'withdrawal',
       referenceType: 'withdrawal',
