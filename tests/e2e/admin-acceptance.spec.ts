@@ -100,6 +100,9 @@ test('the user sees an approved deposit Completed within 10 s', async ({
 
   await confirmApproval(page, 'Approve this deposit?');
   await expect(detailRow(page, 'Status')).toContainText('Completed');
+  // The user is looking at their page. Headless Chromium counts a window covered by
+  // another one as hidden, and a hidden page stops polling, as a phone's background tab does.
+  await userPage.bringToFront();
   await expect(userPage.getByText('Request Completed')).toBeVisible({ timeout: 10_000 });
   expect((await balances(request, user.token)).balanceMicros).toBe(micros('42.5'));
   await userPage.context().close();
