@@ -14,55 +14,21 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from './rules';
+import {
+  KYC_POSTAL_CODE_MAX_LENGTH,
+  KYC_TEXT_MAX_LENGTH,
+  type FieldErrorCode,
+} from './field-errors';
 import { parseAmount } from './money';
 
-/** Names, street, city and state: long enough for any real address line, and bounded. */
-export const KYC_TEXT_MAX_LENGTH = 100;
-export const KYC_POSTAL_CODE_MAX_LENGTH = 12;
-
-export const FIELD_ERRORS = {
-  fullNameRequired: 'Full name is required',
-  fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`,
-  usernameRequired: 'Username is required',
-  usernameLength: `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
-  usernameChars: 'Username may contain only letters, digits, dots and underscores',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Enter a valid phone number',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordTooCommon: 'This password is too common. Choose a less guessable one.',
-  passwordContainsName: 'Password must not contain your username or email',
-  confirmRequired: 'Confirm password is required',
-  passwordsMustMatch: 'Passwords must match',
-  // KYC (SPEC §5; the texts the spec gives are kept word for word).
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  kycTextTooLong: `Must be at most ${KYC_TEXT_MAX_LENGTH} characters`,
-  dateOfBirthRequired: 'Date of Birth is required',
-  dateOfBirthFuture: 'Date of Birth cannot be in the future',
-  dateOfBirthInvalid: 'Enter a valid date of birth',
-  streetRequired: 'Street address is required',
-  cityRequired: 'City is required',
-  stateRequired: 'State/Province is required',
-  postalCodeRequired: 'Postal Code is required',
-  postalCodeInvalid: 'Enter a valid postal code',
-  countryRequired: 'Country is required',
-  countryInvalid: 'Choose a country from the list',
-  employmentStatusRequired: 'Employment status is required',
-  employmentStatusInvalid: 'Choose an employment status from the list',
-  annualIncomeRequired: 'Annual income is required',
-  annualIncomeNotNumber: 'Annual income must be a number',
-  annualIncomeNegative: 'Annual income cannot be negative',
-  annualIncomeTooLarge: 'Annual income is too large',
-  idFrontRequired: 'Front ID image is required',
-  idBackRequired: 'Back ID image is required',
-  cameraRollRequired: 'Face scan is required',
-} as const;
-
-export type FieldErrorCode = keyof typeof FIELD_ERRORS;
+// The codes and their English texts are in ./field-errors.ts, which the web app's first load
+// needs without the rules themselves.
+export {
+  FIELD_ERRORS,
+  KYC_POSTAL_CODE_MAX_LENGTH,
+  KYC_TEXT_MAX_LENGTH,
+  type FieldErrorCode,
+} from './field-errors';
 
 export interface RegistrationFields {
   fullName: string;

@@ -14,13 +14,21 @@ fi
 rm -rf "$before"
 missing=0
 for locale in es fr de zh; do
-  file="locales/$locale/messages.po"
-  # An empty msgstr after the header means a message nobody translated.
-  count=$(awk '/^msgid ""/{h=1; next} /^msgid /{h=0} /^msgstr ""$/{ if (!h) n++ } END{print n+0}' "$file")
-  if [ "$count" -gt 0 ]; then
-    echo "i18n: $file has $count untranslated messages" >&2
-    missing=1
-  fi
+  # Each language has the app's catalog and the admin console's (lingui.config.ts).
+  for catalog in messages admin; do
+    file="locales/$locale/$catalog.po"
+    if [ ! -f "$file" ]; then
+      echo "i18n: $file is missing" >&2
+      missing=1
+      continue
+    fi
+    # An empty msgstr after the header means a message nobody translated.
+    count=$(awk '/^msgid ""/{h=1; next} /^msgid /{h=0} /^msgstr ""$/{ if (!h) n++ } END{print n+0}' "$file")
+    if [ "$count" -gt 0 ]; then
+      echo "i18n: $file has $count untranslated messages" >&2
+      missing=1
+    fi
+  done
 done
 [ "$missing" -eq 0 ] || exit 1
 echo "i18n: catalogs complete and up to date"

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './settings';
 export * from './errors';
 export * from './wallet';
+export * from './idempotency';
 export * from './market';
 export * from './trades';
 export * from './kyc';

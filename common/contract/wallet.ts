@@ -4,8 +4,8 @@
  * coin quantities an 8-decimal string (`CoinAmount`), percentages a 6-decimal string.
  *
  * Money-moving POSTs (createDeposit, createWithdraw, createTransfer) need an
- * `Idempotency-Key` header (IDEMPOTENCY_KEY_PATTERN): made by the client once per
- * confirmed action and reused on every retry of it.
+ * `Idempotency-Key` header (IDEMPOTENCY_KEY_PATTERN, in ./idempotency.ts): made by the
+ * client once per confirmed action and reused on every retry of it.
  */
 import {
   array,
@@ -21,9 +21,6 @@ import {
   type Struct,
 } from 'superstruct';
 import { IsoDate, WireAmount } from './common';
-
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** A coin quantity on the wire: a decimal string with exactly eight decimals. */
 export const CoinAmount: Struct<string, null> = define(

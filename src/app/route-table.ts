@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { lazy, type ComponentType } from 'react';
+import { loadAdminCatalog } from './i18n/i18n';
 import { RootPage } from './root-page';
 
 /**
@@ -75,7 +76,8 @@ const admin = (
   header: path === '/admin' ? 'brand' : 'back',
   headerEnd: 'tools',
   parent,
-  page: page(load),
+  // The console's texts are a catalog of their own: the page waits for both.
+  page: page(() => Promise.all([load(), loadAdminCatalog()]).then(([module]) => module)),
 });
 
 export const ROUTES: readonly RouteDef[] = [

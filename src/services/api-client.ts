@@ -1,6 +1,6 @@
 import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract/idempotency';
 import { READ_RETRY_LIMIT, retryDelayMs as defaultRetryDelayMs } from '../../common/rules';
 import { ApiError, InvalidResponseError, isRetryableError } from './api-error';
 import { reportUnauthorized } from './session-events';

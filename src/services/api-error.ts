@@ -1,5 +1,5 @@
-import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract';
-import { FIELD_ERRORS, type FieldErrorCode } from '../../common/validation';
+import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract/errors';
+import { FIELD_ERRORS, type FieldErrorCode } from '../../common/field-errors';
 
 /** Text of the error thrown when a response does not match the contract (SPEC §8). */
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response structure';

@@ -5,7 +5,7 @@ import {
   UpdatePasswordResponse,
   type LoginRequest,
   type RegisterRequest,
-} from '../../common/contract';
+} from '../../common/contract/auth';
 import type { Role } from '../../common/rules';
 import { api } from './api-client';
 

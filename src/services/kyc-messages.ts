@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldErrorCode } from '../../common/validation';
-import { KYC_TEXT_MAX_LENGTH } from '../../common/validation';
+import { KYC_TEXT_MAX_LENGTH } from '../../common/field-errors';
 
 const maxText = KYC_TEXT_MAX_LENGTH;
 

@@ -1,5 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { AppConfig, CoinList, SiteSettingResponse, UserResponse } from '../../common/contract';
+// From the contract's modules, not its index: this module is part of every page's first load,
+// and the index would bring the whole contract (the admin console's too) with it.
+import { UserResponse } from '../../common/contract/auth';
+import { AppConfig } from '../../common/contract/market';
+import { CoinList, SiteSettingResponse } from '../../common/contract/settings';
 import { api } from './api-client';
 
 /**

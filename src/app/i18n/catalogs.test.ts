@@ -4,8 +4,13 @@ import { LANGUAGES } from '../../../common/rules';
 /**
  * Every catalog is complete and hand-translated. `lingui compile --strict` cannot see a gap
  * here: with English as the fallback locale, an empty msgstr silently falls back to English.
+ * Each language has two catalogs (lingui.config.ts): `messages`, the app's, and `admin`, the
+ * admin console's, loaded only in the console.
  */
-const catalogs = import.meta.glob<string>('../../../locales/*/messages.po', {
+const CATALOG_NAMES = ['messages', 'admin'] as const;
+type CatalogName = (typeof CATALOG_NAMES)[number];
+
+const catalogs = import.meta.glob<string>('../../../locales/*/*.po', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -73,9 +78,9 @@ function parsePo(source: string): Map<string, string> {
   return entries;
 }
 
-function catalog(language: string): Map<string, string> {
-  const source = catalogs[`../../../locales/${language}/messages.po`];
-  if (source === undefined) throw new Error(`No catalog for ${language}`);
+function catalog(language: string, name: CatalogName): Map<string, string> {
+  const source = catalogs[`../../../locales/${language}/${name}.po`];
+  if (source === undefined) throw new Error(`No ${name} catalog for ${language}`);
   return parsePo(source);
 }
 
@@ -86,35 +91,59 @@ const placeholders = (text: string) =>
   [...text.matchAll(/\{[^}]*\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
 
 describe('translation catalogs', () => {
-  const english = catalog('en');
-
-  it('hold the source messages', () => {
-    expect(english.size).toBeGreaterThan(100);
+  it("are the app's and the console's in every language, and no other", () => {
+    const expected = LANGUAGES.flatMap((language) =>
+      CATALOG_NAMES.map((name) => `../../../locales/${language}/${name}.po`),
+    );
+    expect(Object.keys(catalogs).sort()).toEqual(expected.sort());
   });
 
-  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
-    describe(language, () => {
-      const translated = catalog(language);
+  for (const name of CATALOG_NAMES) {
+    describe(name, () => {
+      const english = catalog('en', name);
 
-      it('has exactly the English message ids', () => {
-        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+      it('holds the source messages', () => {
+        expect(english.size).toBeGreaterThan(100);
       });
 
-      it('translates every message, leaving no English behind', () => {
-        const allowed = new Set(SAME_AS_ENGLISH[language]);
-        const untranslated = [...translated].filter(
-          ([id, text]) => text.trim() === '' || (text === messageOf(id) && !allowed.has(id)),
-        );
-        expect(untranslated.map(([id]) => id)).toEqual([]);
-      });
+      for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+        describe(language, () => {
+          const translated = catalog(language, name);
 
-      it('keeps every placeholder and tag', () => {
-        const broken = [...translated].filter(
-          ([id, text]) =>
-            JSON.stringify(placeholders(messageOf(id))) !== JSON.stringify(placeholders(text)),
-        );
-        expect(broken.map(([id]) => id)).toEqual([]);
-      });
+          it('has exactly the English message ids', () => {
+            expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+          });
+
+          it('translates every message, leaving no English behind', () => {
+            const allowed = new Set(SAME_AS_ENGLISH[language]);
+            const untranslated = [...translated].filter(
+              ([id, text]) => text.trim() === '' || (text === messageOf(id) && !allowed.has(id)),
+            );
+            expect(untranslated.map(([id]) => id)).toEqual([]);
+          });
+
+          it('keeps every placeholder and tag', () => {
+            const broken = [...translated].filter(
+              ([id, text]) =>
+                JSON.stringify(placeholders(messageOf(id))) !== JSON.stringify(placeholders(text)),
+            );
+            expect(broken.map(([id]) => id)).toEqual([]);
+          });
+        });
+      }
+    });
+  }
+
+  // A text both the console and the rest of the app use is in both catalogs; in the console
+  // both are loaded into one table, so the two must say the same.
+  for (const language of LANGUAGES) {
+    it(`translates a text in both catalogs alike (${language})`, () => {
+      const app = catalog(language, 'messages');
+      const console_ = catalog(language, 'admin');
+      const shared = [...console_.keys()].filter((id) => app.has(id));
+      expect(shared.length).toBeGreaterThan(0);
+      const different = shared.filter((id) => app.get(id) !== console_.get(id));
+      expect(different).toEqual([]);
     });
   }
 });

@@ -2,17 +2,42 @@ import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, STORAGE_KEYS, type Language } from '../../../common/rules';
 import { pickLanguage } from './languages';
 
+type CatalogLoader = () => Promise<{ messages: Messages }>;
+
 /**
- * Catalogs load on demand, one chunk per language: the initial bundle carries none of them.
- * Each `.po` file is compiled by @lingui/vite-plugin when imported.
+ * Catalogs load on demand, one chunk per language and catalog: the initial bundle carries
+ * none of them. `app` holds every text outside the admin console; `admin` the console's
+ * (about half of all texts, which no user needs), loaded only once an /admin route is
+ * entered. Each `.po` file is compiled by @lingui/vite-plugin when imported.
  */
-const catalogLoaders: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../../locales/en/messages.po'),
-  es: () => import('../../../locales/es/messages.po'),
-  fr: () => import('../../../locales/fr/messages.po'),
-  de: () => import('../../../locales/de/messages.po'),
-  zh: () => import('../../../locales/zh/messages.po'),
-};
+const CATALOGS = {
+  app: {
+    en: () => import('../../../locales/en/messages.po'),
+    es: () => import('../../../locales/es/messages.po'),
+    fr: () => import('../../../locales/fr/messages.po'),
+    de: () => import('../../../locales/de/messages.po'),
+    zh: () => import('../../../locales/zh/messages.po'),
+  },
+  admin: {
+    en: () => import('../../../locales/en/admin.po'),
+    es: () => import('../../../locales/es/admin.po'),
+    fr: () => import('../../../locales/fr/admin.po'),
+    de: () => import('../../../locales/de/admin.po'),
+    zh: () => import('../../../locales/zh/admin.po'),
+  },
+} satisfies Record<string, Record<Language, CatalogLoader>>;
+
+type CatalogName = keyof typeof CATALOGS;
+const CATALOG_COUNT = Object.keys(CATALOGS).length;
+
+/** The catalogs every language switch loads: the app's, and the console's once entered. */
+const needed = new Set<CatalogName>(['app']);
+/** The active language and the catalogs its messages came from (null before the first). */
+let active: { language: Language; catalogs: ReadonlySet<CatalogName> } | null = null;
+/** The latest load (numbered) and its language: an earlier, slower load yields to it. */
+let latestLoad: Promise<void> = Promise.resolve();
+let latestLoadNumber = 0;
+let latestLanguage: Language | null = null;
 
 function readStoredLanguage(): string | null {
   try {
@@ -26,12 +51,37 @@ export function initialLanguage(): Language {
   return pickLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
 }
 
-/** Loads the catalog of `language`, switches to it and marks the document with it. */
+/**
+ * Loads every needed catalog of `language` and activates it with their messages merged.
+ * When a later load starts meanwhile, this one waits for that one instead of activating.
+ */
+function loadLanguage(language: Language): Promise<void> {
+  const loadNumber = ++latestLoadNumber;
+  const attempt = (async (): Promise<void> => {
+    // A catalog asked for while these load is loaded in the next round; `needed` only
+    // grows, so there are at most as many rounds as catalogs.
+    for (let round = 0; round < CATALOG_COUNT; round += 1) {
+      const wanted = [...needed];
+      const parts = await Promise.all(wanted.map((name) => CATALOGS[name][language]()));
+      if (loadNumber !== latestLoadNumber) return latestLoad;
+      if (wanted.length !== needed.size) continue;
+      const messages: Messages = Object.assign({}, ...parts.map((part) => part.messages));
+      i18n.loadAndActivate({ locale: language, messages });
+      active = { language, catalogs: new Set(wanted) };
+      document.documentElement.lang = language;
+      return;
+    }
+    throw new Error(`the catalogs of ${language} kept changing while they loaded`);
+  })();
+  latestLoad = attempt;
+  latestLanguage = language;
+  return attempt;
+}
+
+/** Loads the catalogs of `language`, switches to it and marks the document with it. */
 export async function activateLanguage(language: Language): Promise<void> {
   try {
-    const { messages } = await catalogLoaders[language]();
-    i18n.loadAndActivate({ locale: language, messages });
-    document.documentElement.lang = language;
+    await loadLanguage(language);
   } catch (error) {
     console.error(`Could not load the ${language} catalog`, error);
     if (language !== DEFAULT_LANGUAGE) await activateLanguage(DEFAULT_LANGUAGE);
@@ -46,6 +96,19 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Without storage the choice lasts for this visit only.
   }
+}
+
+/**
+ * Before an admin console page renders: loads the console's texts in the active language,
+ * and from now on every language switch loads them too. Rejects when they cannot be had,
+ * as a page whose code failed to load does, rather than show a page of message ids.
+ */
+export async function loadAdminCatalog(): Promise<void> {
+  needed.add('admin');
+  if (active?.catalogs.has('admin')) return;
+  // The language being switched to, if a switch is under way, else the active one.
+  await activateLanguage(latestLanguage ?? active?.language ?? initialLanguage());
+  if (!active?.catalogs.has('admin')) throw new Error('Could not load the console catalog');
 }
 
 export { i18n };

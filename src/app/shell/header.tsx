@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
-import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
+import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
 import { useSession } from '../../machines/auth-context';
 import { useSiteSetting, useUser } from '../../services/queries';
 import { IconButton, IconLink } from '../../ui/button';

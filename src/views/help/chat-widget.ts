@@ -6,7 +6,7 @@
  * no other page runs the widget's code or keeps its permissions.
  */
 import { useEffect, useState } from 'react';
-import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
+import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
 
 export type ChatWidgetStatus = 'off' | 'loading' | 'ready' | 'failed';
 

@@ -19,7 +19,7 @@ export function HotCoins() {
   const { t } = useLingui();
   const titleId = useId();
   const coins = useCoinList();
-  // Deferred, as the markets page's list is: a tick renders in slices, not one long task.
+  // Deferred, as the markets page's list is (under React, a tick would render in slices).
   const prices = useDeferredValue(useMarketPrices('all'));
   const status = useMarketStatus();
   const [open, setOpen] = useState(false);

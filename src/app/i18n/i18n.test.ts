@@ -1,0 +1,91 @@
+import type { Messages } from '@lingui/core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../common/rules';
+import type * as I18n from './i18n';
+
+/**
+ * Catalog loading: the app's catalog always, the console's once an /admin route asked for it
+ * and from then on with every language switch. The module keeps state (what is needed, what
+ * is active), so the steps run in order on one import of it.
+ */
+
+// The module marks the document with the language; Vitest runs in Node.
+vi.stubGlobal('document', { documentElement: { lang: '' } });
+vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+
+type I18nModule = typeof I18n;
+let module_: I18nModule;
+
+async function compiled(language: Language, name: 'messages' | 'admin'): Promise<Messages> {
+  const loaders: Record<string, () => Promise<{ messages: Messages }>> = {
+    'de/messages': () => import('../../../locales/de/messages.po'),
+    'de/admin': () => import('../../../locales/de/admin.po'),
+    'fr/admin': () => import('../../../locales/fr/admin.po'),
+    'es/admin': () => import('../../../locales/es/admin.po'),
+  };
+  const load = loaders[`${language}/${name}`];
+  if (load === undefined) throw new Error(`no loader for ${language}/${name}`);
+  return (await load()).messages;
+}
+
+/** A message id that only the console's catalog has. */
+let consoleOnlyId: string;
+
+beforeAll(async () => {
+  module_ = await import('./i18n');
+  const app = await compiled('de', 'messages');
+  const console_ = await compiled('de', 'admin');
+  const id = Object.keys(console_).find((key) => !(key in app));
+  if (id === undefined) throw new Error('the console catalog has no message of its own');
+  consoleOnlyId = id;
+});
+
+describe('catalog loading', () => {
+  it('loads only the app catalog for a language', async () => {
+    await module_.activateLanguage('de');
+    expect(module_.i18n.locale).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(module_.i18n.messages[consoleOnlyId]).toBeUndefined();
+  });
+
+  it('adds the console catalog in the active language when the console asks', async () => {
+    await module_.loadAdminCatalog();
+    expect(module_.i18n.locale).toBe('de');
+    expect(module_.i18n.messages[consoleOnlyId]).toEqual(
+      (await compiled('de', 'admin'))[consoleOnlyId],
+    );
+  });
+
+  it('loads both catalogs on a later language switch', async () => {
+    await module_.activateLanguage('fr');
+    expect(module_.i18n.locale).toBe('fr');
+    expect(module_.i18n.messages[consoleOnlyId]).toEqual(
+      (await compiled('fr', 'admin'))[consoleOnlyId],
+    );
+  });
+
+  it('lets the later of two switches win, whichever finishes first', async () => {
+    const first = module_.activateLanguage('es');
+    const second = module_.activateLanguage('de');
+    await Promise.all([first, second]);
+    expect(module_.i18n.locale).toBe('de');
+    expect(module_.i18n.messages[consoleOnlyId]).toEqual(
+      (await compiled('de', 'admin'))[consoleOnlyId],
+    );
+  });
+});
+
+describe('the console entered while a language switch is under way', () => {
+  it('gets the console catalog in the language being switched to', async () => {
+    vi.resetModules();
+    const fresh: I18nModule = await import('./i18n');
+    await fresh.activateLanguage('de');
+    const switching = fresh.activateLanguage('es');
+    await fresh.loadAdminCatalog();
+    await switching;
+    expect(fresh.i18n.locale).toBe('es');
+    expect(fresh.i18n.messages[consoleOnlyId]).toEqual(
+      (await compiled('es', 'admin'))[consoleOnlyId],
+    );
+  });
+});
