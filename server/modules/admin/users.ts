@@ -4,7 +4,6 @@
  * it. An admin never writes a balance: money moves only as a balanced ledger entry of kind
  * 'adjustment' with a mandatory reason.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -49,6 +48,7 @@ import { hashPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { isUuid } from '../wallet/parse';
 import { writeAudit } from './audit';
+import { newRecordId } from '../../lib/record-id';
 
 /** A timestamp column as ISO-8601 text in UTC, so both drivers answer the same string. */
 export function isoText(column: string): SQL {
@@ -603,7 +603,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
             `This adjustment would take the balance below zero or below the ${formatMicros(held)} USDT on hold (available: ${formatMicros(balanceBefore - held)} USDT).`,
           );
         }
-        const adjustmentId = randomUUID();
+        const adjustmentId = newRecordId();
         const createdAt = new Date();
         const response: AdminAdjustmentResponse = {
           adjustment: {

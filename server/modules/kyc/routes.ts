@@ -5,7 +5,6 @@
  * country), Rejected lets them send a new request. The images are only ever answered as
  * short-lived signed links: the owner's own, or an admin's, whose every view is audited.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -26,6 +25,7 @@ import { assertSameId, decisionRefused, reasonField } from '../wallet/requests';
 import { isUuid } from '../wallet/parse';
 import { KYC_IMAGE_FIELDS, parseKycSubmission } from './fields';
 import { isoCountryOf, kycView, type KycRow } from './view';
+import { newRecordId } from '../../lib/record-id';
 
 export const KYC_PENDING_MESSAGE =
   'You already have a KYC request under review. Please wait for its result.';
@@ -102,7 +102,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
         const inserted = await tx
           .insert(kycRequests)
           .values({
-            id: randomUUID(),
+            id: newRecordId(),
             userId,
             ...fields,
             idFrontFileId: fileIds.idFront,

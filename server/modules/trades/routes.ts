@@ -8,7 +8,6 @@
  * or amount of the client's own is refused as an unknown field; a `payoutPercent` that
  * differs from the published one is refused (409), so users get what they confirmed.
  */
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -32,6 +31,7 @@ import { isUuid, positiveAmountField } from '../wallet/parse';
 import { settleDueTradesOfUser } from './settlement';
 import { latestTick } from '../../market/ticks';
 import { tradeView, type TradeRow } from './views';
+import { newRecordId } from '../../lib/record-id';
 
 const COIN_TYPE_PATTERN = /^([A-Z0-9]{2,15})USDT$/;
 /** Pages beyond this are refused: 6 × 100,000 trades is more than anyone has. */
@@ -184,7 +184,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
 
       const durationS = DURATION_S[body.selectedTime];
       const row: TradeRow = {
-        id: randomUUID(),
+        id: newRecordId(),
         userId,
         symbol,
         direction: body.tradeType,

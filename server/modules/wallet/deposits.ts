@@ -3,7 +3,7 @@
  * request is recorded as Pending. An admin decides it once: Completed credits the amount
  * (deposit clearing → the user's wallet), Rejected credits nothing.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/contract';
@@ -21,6 +21,7 @@ import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField }
 import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
 import { assertSameCoinUnits, isUuid, positiveAmountField } from './parse';
 import { depositView } from './views';
+import { newRecordId } from '../../lib/record-id';
 
 /** A human-friendly unique reference: "DP" and 12 base-32 characters (60 random bits). */
 function newDepositReference(): string {
@@ -59,7 +60,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(UPLOAD_NOT_FOUND_MESSAGE, 'invalid_upload', 'transactionScreenshot');
       }
       const row: typeof deposits.$inferSelect = {
-        id: randomUUID(),
+        id: newRecordId(),
         userId,
         methodId: method.id,
         gateway: method.coinName,

@@ -3,7 +3,6 @@
  * gets the net and fee revenue gets the fee, with the minimum and fee percent of the site
  * settings. The receiver lookup answers only what the confirmation dialog shows.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
@@ -20,6 +19,7 @@ import { InsufficientFundsError } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
 import { assertSameAmount, isUuid, positiveAmountField } from './parse';
 import { transferView } from './views';
+import { newRecordId } from '../../lib/record-id';
 
 const PAY_ID_PATTERN = new RegExp(`^[1-9]\\d{${PAY_ID_DIGITS - 1}}$`);
 /** Lookups allowed per token (or address) per minute: enough to type, too few to enumerate. */
@@ -137,7 +137,7 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
         assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
 
         const row: typeof transfers.$inferInsert & { id: string; createdAt: Date } = {
-          id: randomUUID(),
+          id: newRecordId(),
           createdAt: new Date(),
           senderId: sender.id,
           receiverId: receiver.id,

@@ -4,7 +4,6 @@
  * gets the fee, withdrawal clearing the net that leaves on chain) or rejects it (the hold
  * is released). Large amounts take two admins: see withdraw-decision.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateWithdrawRequest, UpdateWithdrawRequest } from '../../../common/contract';
@@ -29,6 +28,7 @@ import {
 } from './parse';
 import { withdrawView } from './views';
 import { decideWithdrawal } from './withdraw-decision';
+import { newRecordId } from '../../lib/record-id';
 
 export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
@@ -66,7 +66,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
 
       const row: typeof withdrawals.$inferSelect = {
-        id: randomUUID(),
+        id: newRecordId(),
         userId,
         methodId: method.id,
         gateway: method.coinName,
