@@ -18,6 +18,7 @@ import Fastify, {
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
 import { ApiError, badRequest } from './http/errors';
 import { findInvalidText } from './http/validate';
@@ -60,6 +61,9 @@ export interface AppOptions {
   /** Uploads allowed per address per minute (tests raise it). */
   uploadsPerMinute?: number;
 }
+
+/** How long a client is told to wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_S = 1;
 
 /**
  * Never log secrets: tokens travel in this header, passwords in bodies (never logged). The
@@ -202,6 +206,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .code(fastifyError.statusCode)
         .send({ error: fastifyError.message, code: 'invalid_body' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
+        error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'service_unavailable',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

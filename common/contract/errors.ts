@@ -18,6 +18,7 @@ export const API_ERROR_CODES = [
   'not_found',
   'payload_too_large',
   'internal',
+  'service_unavailable',
   'insufficient_funds',
   'amount',
   'figures_changed',
