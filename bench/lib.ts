@@ -1,8 +1,9 @@
 /** Shared pieces of the benchmarks: the machine, a fresh PostgreSQL database, the server. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 export const PG_SERVER_URL =
@@ -224,4 +225,55 @@ export function databaseNameOf(url: string): string {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
   if (name === '') throw new Error(`no database name in ${url}`);
   return name;
+}
+
+// The web app -----------------------------------------------------------------------------
+
+/** What a build of dist/ is made from (the Vite plugins live in scripts/). */
+const BUILD_INPUTS = [
+  'src',
+  'common',
+  'locales',
+  'public',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+];
+
+function newestMtimeMs(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    newest = Math.max(newest, newestMtimeMs(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/**
+ * The web app a bench serves: `webDir` when given (a build to compare), else dist/, built
+ * first when it is missing or older than its sources and served from a copy, so a rebuild
+ * of dist/ during the run (its asset names change) cannot break the page. The caller
+ * removes the copy (any answer other than `webDir`) when done.
+ */
+export function preparedWebDir(webDir: string | undefined): string {
+  if (webDir) return webDir;
+  const built = 'dist/index.html';
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...BUILD_INPUTS.map(newestMtimeMs));
+  if (builtAt < sourcesAt) {
+    console.log('building the web app (npx vite build) ...');
+    execFileSync('npx', ['vite', 'build'], { stdio: 'pipe' });
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-bench-web-'));
+  fs.cpSync('dist', copy, { recursive: true });
+  const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
+  for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
+    if (!fs.existsSync(path.join(copy, asset as string))) {
+      throw new Error(`dist/ is incomplete (${asset} is missing): is a build running?`);
+    }
+  }
+  return copy;
 }

@@ -15,7 +15,6 @@
  * task, so the longest one is known even when it is under 50 ms); busy time from the
  * DevTools protocol's Performance metrics.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import {
   machineBusyMs,
   machineReport,
   postJson,
+  preparedWebDir,
   startServer,
 } from './lib';
 
@@ -149,53 +149,6 @@ const COINS: readonly (readonly [symbol: string, name: string])[] = [
   ['KNC', 'Kyber Network'],
   ['BAND', 'Band Protocol'],
 ];
-
-// The web app -----------------------------------------------------------------------------
-
-const BUILD_INPUTS = [
-  'src',
-  'common',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'lingui.config.ts',
-];
-
-function newestMtimeMs(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) {
-    newest = Math.max(newest, newestMtimeMs(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/**
- * Builds dist/ when it is missing or older than its sources, then serves a copy of it, so a
- * rebuild of dist/ during the run (its asset names change) cannot break the page.
- */
-function preparedWebDir(): string {
-  if (WEB_DIR) return WEB_DIR;
-  const built = 'dist/index.html';
-  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  const sourcesAt = Math.max(...BUILD_INPUTS.map(newestMtimeMs));
-  if (builtAt < sourcesAt) {
-    console.log('building the web app (npx vite build) ...');
-    execFileSync('npx', ['vite', 'build'], { stdio: 'pipe' });
-  }
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-bench-web-'));
-  fs.cpSync('dist', copy, { recursive: true });
-  const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
-  for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
-    if (!fs.existsSync(path.join(copy, asset as string))) {
-      throw new Error(`dist/ is incomplete (${asset} is missing): is a build running?`);
-    }
-  }
-  return copy;
-}
 
 // The simulated market --------------------------------------------------------------------
 
@@ -551,7 +504,7 @@ async function main(): Promise<void> {
     `bench: /markets main thread in Chromium, ${COINS.length} coins updating every second`,
   );
   console.log(await machineReport());
-  const webDir = preparedWebDir();
+  const webDir = preparedWebDir(WEB_DIR);
   const database = await freshDatabase('tw_bench_markets');
   try {
     const db = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });

@@ -289,6 +289,10 @@ async function registerWebApp(app: FastifyInstance, webDir: string): Promise<voi
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes a Brotli and a gzip copy of each text file (scripts/precompress-
+      // plugin.ts): the one the browser accepts is sent as it is, with no compression work
+      // per request. API answers stay uncompressed: they are small, and mostly per user.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

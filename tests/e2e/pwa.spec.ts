@@ -189,6 +189,12 @@ test('a new version is offered and taken with Reload', async ({ page }) => {
   const webDir = path.resolve(test.info().config.webServer?.env?.WEB_DIR ?? 'dist');
   const workerPath = path.join(webDir, 'sw.js');
   const original = fs.readFileSync(workerPath, 'utf8');
+  // The build's compressed copies (sw.js.br, .gz) would still answer the old version: a
+  // deployment replaces them too, so they are set aside meanwhile.
+  const compressed = ['.br', '.gz']
+    .map((extension) => `${workerPath}${extension}`)
+    .filter((file) => fs.existsSync(file));
+  for (const file of compressed) fs.renameSync(file, `${file}.aside`);
   fs.writeFileSync(workerPath, `${original}\n// next version ${Date.now()}\n`);
   try {
     await page.evaluate(async () => {
@@ -197,6 +203,7 @@ test('a new version is offered and taken with Reload', async ({ page }) => {
     });
   } finally {
     fs.writeFileSync(workerPath, original);
+    for (const file of compressed) fs.renameSync(`${file}.aside`, file);
   }
 
   const prompt = page.getByTestId('update-prompt');

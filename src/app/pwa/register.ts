@@ -10,6 +10,7 @@
  *    reloads once, now on the new version. Other open tabs see the same `controllerchange`
  *    without having asked: they offer the reload too, and never reload by themselves.
  */
+import { whenIdle } from '../../ui/when-idle';
 import { SKIP_WAITING_MESSAGE } from '../../workers/service-worker-policy';
 import { pwaStore, type BeforeInstallPromptEvent } from './pwa-store';
 
@@ -21,6 +22,15 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
  * been replaced meanwhile (a newer deploy), the page reloads anyway and offers that one.
  */
 const TAKEOVER_TIMEOUT_MS = 10_000;
+/**
+ * How long after the page's load event the worker is registered, and then only once the main
+ * thread is idle (or after REGISTER_IDLE_TIMEOUT_MS at the latest). Installing it downloads
+ * and caches the whole build (about 350 kB compressed): right at load, which comes before the
+ * page's own chunk and data in this app, it competed with the first screen for a phone's link
+ * and cores (Lighthouse's blocking time on /wallet: about 350 ms with it, 100 ms without).
+ */
+const REGISTER_DELAY_MS = 5_000;
+const REGISTER_IDLE_TIMEOUT_MS = 10_000;
 
 let started = false;
 let waitingWorker: ServiceWorker | null = null;
@@ -33,10 +43,15 @@ export function startPwa(): void {
   watchInstallability();
   // Not in `vite dev` (no /sw.js there, and a worker would serve stale modules) nor in tests.
   if (import.meta.env.PROD && import.meta.env.MODE !== 'test' && 'serviceWorker' in navigator) {
-    if (document.readyState === 'complete') void registerServiceWorker();
-    // After the page's own load, so installing the precache never competes with it.
-    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+    const register = () => afterFirstScreen(() => void registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
   }
+}
+
+/** Runs `work` REGISTER_DELAY_MS after now, when the main thread is next idle. */
+function afterFirstScreen(work: () => void): void {
+  setTimeout(() => whenIdle(work, REGISTER_IDLE_TIMEOUT_MS), REGISTER_DELAY_MS);
 }
 
 /** The update banner's "Reload": let the waiting version take over, then reload once. */

@@ -57,6 +57,9 @@ const WINDOW_S = 5 * 60;
 /** Dropping old points needs a full setData: done only once this many more have piled up. */
 const TRIM_SLACK = 60;
 
+/** The width of "102,351.63" in the chart's 11 px labels, with the scale's padding. */
+const PRICE_SCALE_MIN_WIDTH_PX = 80;
+
 export function createPriceChart(
   container: HTMLElement,
   colors: ChartColors,
@@ -75,7 +78,13 @@ export function createPriceChart(
       vertLines: { color: colors.grid },
       horzLines: { color: colors.grid },
     },
-    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.1 } },
+    rightPriceScale: {
+      borderVisible: false,
+      scaleMargins: { top: 0.15, bottom: 0.1 },
+      // Room for a six-figure price from the start, so the plot does not narrow (a layout
+      // shift) when the first prices arrive.
+      minimumWidth: PRICE_SCALE_MIN_WIDTH_PX,
+    },
     timeScale: {
       borderVisible: false,
       timeVisible: true,
@@ -93,6 +102,7 @@ export function createPriceChart(
     handleScroll: false,
     handleScale: false,
   });
+  const untabbable = keepLinksOutOfTabOrder(container);
   const series: ISeriesApi<'Area'> = chart.addSeries(AreaSeries, {
     lineColor: colors.line,
     topColor: colors.areaTop,
@@ -109,6 +119,8 @@ export function createPriceChart(
 
   const toData = (list: readonly ChartPoint[]) =>
     list.map((point) => ({ time: point.timeS as UTCTimestamp, value: point.value }));
+
+  let shownPrecision: number | null = null;
 
   const show = () => {
     series.setData(toData(points));
@@ -171,6 +183,9 @@ export function createPriceChart(
     setPriceDecimals(decimals) {
       if (disposed) return;
       const precision = Math.min(8, Math.max(0, Math.floor(decimals)));
+      // Called with every quote; new options make the library lay the whole chart out again.
+      if (precision === shownPrecision) return;
+      shownPrecision = precision;
       series.applyOptions({
         priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
       });
@@ -178,7 +193,24 @@ export function createPriceChart(
     dispose() {
       if (disposed) return;
       disposed = true;
+      untabbable.disconnect();
       chart.remove();
     },
   };
+}
+
+/**
+ * The chart is a picture to assistive technology (price-chart.tsx hides its drawing), but
+ * the library draws its attribution logo as a link inside it, whenever it likes (and again
+ * on a colour change). A focusable element in a hidden subtree is a Tab stop that announces
+ * nothing, so each such link leaves the tab order; it stays visible and clickable.
+ */
+function keepLinksOutOfTabOrder(container: HTMLElement): MutationObserver {
+  const apply = () => {
+    for (const link of container.querySelectorAll('a')) link.tabIndex = -1;
+  };
+  const observer = new MutationObserver(apply);
+  observer.observe(container, { childList: true, subtree: true });
+  apply();
+  return observer;
 }

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { useMarketPrice, useMarketStatus } from '../../services/market-feed-react';
+import { useMarketTicks } from '../../services/trade-queries';
 import { Card, Figure } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
-import { changeTone, formatChange, formatPrice } from '../markets/market-format';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
+import { changeTone, formatChange, formatPrice, shownChangeTone } from '../markets/market-format';
 import { marketErrorMessage } from '../markets/market-text';
 import { coinOf } from '../orders/trade-format';
 
@@ -11,10 +12,16 @@ import { coinOf } from '../orders/trade-format';
 export function PairHeader({ symbol }: { symbol: string }) {
   const { i18n } = useLingui();
   const quote = useMarketPrice(symbol);
+  // Until the feed's first quote, the last price the server recorded (the chart's backfill,
+  // one request for both): the ticker comes after the worker, the region check and a poll,
+  // and the price is the largest thing the page shows (its LCP in `npm run lighthouse`).
+  const recordedPrice = useMarketTicks(symbol).data?.ticks.at(-1)?.price;
   const status = useMarketStatus();
   const coin = coinOf(symbol);
   const tone = quote ? changeTone(quote.change) : 'flat';
   const message = i18n._(marketErrorMessage(status.error));
+  // Placeholders until the first price; with the feed failing, dashes and the error instead.
+  const failed = status.phase === 'error';
   return (
     <Card as="section" aria-labelledby="pair-name">
       <Top>
@@ -23,13 +30,23 @@ export function PairHeader({ symbol }: { symbol: string }) {
           <span>/USDT</span>
         </PairName>
         {quote ? (
-          <Change $tone={tone}>{formatChange(quote.changePercent)}</Change>
+          <Change $tone={shownChangeTone(quote.changePercent)}>
+            {formatChange(quote.changePercent)}
+          </Change>
         ) : (
-          <Skeleton $widthPx={64} $heightPx={24} />
+          !failed && <Skeleton $widthPx={64} $heightPx={24} />
         )}
       </Top>
       <Price $tone={tone} aria-live="off" data-testid="live-price">
-        {quote ? formatPrice(quote.lastPrice) : <Skeleton $widthPx={160} $heightPx={32} />}
+        {quote ? (
+          formatPrice(quote.lastPrice)
+        ) : failed ? (
+          '—'
+        ) : recordedPrice !== undefined ? (
+          formatPrice(recordedPrice)
+        ) : (
+          <Skeleton $widthPx={160} $heightPx={32} />
+        )}
       </Price>
       <Stats>
         <div>
@@ -37,7 +54,9 @@ export function PairHeader({ symbol }: { symbol: string }) {
             <Trans>24h High</Trans>
           </dt>
           <dd>
-            <Figure>{quote ? formatPrice(quote.highPrice) : '—'}</Figure>
+            <Figure>
+              {quote ? formatPrice(quote.highPrice) : failed ? '—' : <SkeletonText $widthEm={6} />}
+            </Figure>
           </dd>
         </div>
         <div>
@@ -45,11 +64,19 @@ export function PairHeader({ symbol }: { symbol: string }) {
             <Trans>24h Change</Trans>
           </dt>
           <dd>
-            <Figure>{quote ? formatChange(quote.changePercent) : '—'}</Figure>
+            <Figure>
+              {quote ? (
+                formatChange(quote.changePercent)
+              ) : failed ? (
+                '—'
+              ) : (
+                <SkeletonText $widthEm={4} />
+              )}
+            </Figure>
           </dd>
         </div>
       </Stats>
-      {status.phase === 'error' && (
+      {failed && (
         <ErrorLine role="status">
           <Trans>Error: {message}</Trans>
         </ErrorLine>
@@ -97,11 +124,15 @@ const Change = styled.span<{ $tone: Tone }>`
         : theme.colors.surfaceRaised};
 `;
 
-/** Tabular figures: the price changes every second and must not make the line jitter. */
+/**
+ * Tabular figures: the price changes every second and must not make the line jitter. At
+ * least one line tall, so the placeholder before the first price takes the same room.
+ */
 const Price = styled.p<{ $tone: Tone }>`
   font-size: ${({ theme }) => theme.fontSizes.display};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   line-height: 1.1;
+  min-height: 1.1em;
   font-variant-numeric: tabular-nums;
   font-feature-settings: 'tnum';
   letter-spacing: -0.01em;

@@ -5,12 +5,15 @@ import { useMarketPrice } from '../../services/market-feed-react';
 import { serverClockOffset } from '../../services/trade-api';
 import { useMarketTicks } from '../../services/trade-queries';
 import { Skeleton } from '../../ui/skeleton';
+import { whenIdle } from '../../ui/when-idle';
 import { priceDecimals } from '../markets/market-format';
 import type { ChartColors, ChartPoint, EntryLine, PriceChart as Chart } from './chart-engine';
 
 /** Live points kept for merging with a backfill that arrives after them. */
 const MAX_LIVE_POINTS = 600;
 const CHART_HEIGHT_PX = 200;
+/** The chart's code loads when the page is idle, or after this long at the latest. */
+const CHART_LOAD_TIMEOUT_MS = 1000;
 
 /**
  * The pair's price over the last minutes: backfilled from the server's recorded ticks
@@ -60,27 +63,36 @@ export function PriceChart({
     [theme],
   );
 
+  // The chart's code (50 kB) loads once the backfill has answered and the page is idle, so
+  // that the price it brings (pair-header.tsx shows its last one first) is drawn before: on a
+  // slow phone the two would compete for the same link and main thread, and the price is the
+  // page's largest content.
+  const backfillSettled = !ticks.isPending;
   useEffect(() => {
+    if (!backfillSettled) return;
     let cancelled = false;
     let instance: Chart | null = null;
-    import('./chart-engine')
-      .then(({ createPriceChart }) => {
-        if (cancelled || !container.current) return;
-        instance = createPriceChart(container.current, colors, (timeS) =>
-          formatTime.current(timeS),
-        );
-        setChart(instance);
-      })
-      .catch((error: unknown) => {
-        console.error('The price chart could not load', error);
-        if (!cancelled) setLoadFailed(true);
-      });
+    const cancelLoad = whenIdle(() => {
+      import('./chart-engine')
+        .then(({ createPriceChart }) => {
+          if (cancelled || !container.current) return;
+          instance = createPriceChart(container.current, colors, (timeS) =>
+            formatTime.current(timeS),
+          );
+          setChart(instance);
+        })
+        .catch((error: unknown) => {
+          console.error('The price chart could not load', error);
+          if (!cancelled) setLoadFailed(true);
+        });
+    }, CHART_LOAD_TIMEOUT_MS);
     return () => {
       cancelled = true;
+      cancelLoad();
       instance?.dispose();
       setChart(null);
     };
-  }, [colors]);
+  }, [colors, backfillSettled]);
 
   // Backfill, merged with the live points that came before it.
   const backfill = ticks.data;
@@ -118,8 +130,11 @@ export function PriceChart({
 
   const ready = chart !== null && (backfill !== undefined || ticks.isError || quote !== undefined);
   return (
-    <Frame role="img" aria-label={t`Price chart of the last 5 minutes`}>
+    <Frame>
       <Canvas ref={container} aria-hidden="true" />
+      {/* The chart's name, beside the drawing rather than around it: the drawing holds the
+          library's attribution link, and an image's content cannot hold a link. */}
+      <Picture role="img" aria-label={t`Price chart of the last 5 minutes`} />
       {!ready && !loadFailed && (
         <Overlay>
           <Skeleton $widthPx={320} $heightPx={CHART_HEIGHT_PX - 32} />
@@ -145,6 +160,13 @@ const Frame = styled.div`
 const Canvas = styled.div`
   position: absolute;
   inset: 0;
+`;
+
+/** Covers the chart for assistive technology; the pointer passes through to the chart. */
+const Picture = styled.div`
+  position: absolute;
+  inset: 0;
+  pointer-events: none;
 `;
 
 const Overlay = styled.div`
