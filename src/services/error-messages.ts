@@ -56,8 +56,12 @@ export function readOnlyRefusal(error: unknown): MessageDescriptor | null {
     : null;
 }
 
+/** The database is restarting or unreachable (503): nothing was stored, sending again is safe. */
+const serviceUnavailableMessage = msg`The service is briefly unavailable. Please try again in a moment.`;
+
 /** Translations of the API error codes a form may meet. */
 const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  service_unavailable: serviceUnavailableMessage,
   read_only_session: readOnlySessionMessage,
   invalid_credentials: msg`Incorrect email or password.`,
   too_many_attempts: msg`Too many sign-in attempts. Please wait a minute and try again.`,
@@ -123,6 +127,7 @@ export function describeAdminError(
 
 /** Translations of the reasons a wallet request (deposit, withdraw, transfer) is refused. */
 const walletErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  service_unavailable: serviceUnavailableMessage,
   withdrawals_not_allowed: msg`Withdrawals are stopped on this account. Please contact support.`,
   read_only_session: readOnlySessionMessage,
   insufficient_funds: msg`Your available balance is too low for this amount.`,

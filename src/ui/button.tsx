@@ -45,7 +45,7 @@ const buttonStyle = css<StyleProps>`
           background: ${theme.colors.primary};
           color: ${theme.colors.primaryText};
           &:hover:not(:disabled) {
-            background: ${theme.colors.primaryHover};
+            background: ${theme.colors.primaryFillHover};
           }
         `;
       case 'secondary':

@@ -26,6 +26,8 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.primaryHover}; text-decoration: none; }
   button, input, select, textarea { font: inherit; color: inherit; }
   img, svg { display: block; }
+  /* Dates and times line up from row to row in lists, like every other figure. */
+  time { font-variant-numeric: tabular-nums; }
 
   :focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.focus};

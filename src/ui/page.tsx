@@ -97,21 +97,31 @@ const EmptyTitle = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
-/** A friendly placeholder for lists with nothing to show. */
+const EmptyAction = styled.div`
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+/**
+ * A friendly placeholder for lists with nothing to show: what would be here, and with
+ * `action` the way to make the first one (e.g. a link to deposit).
+ */
 export function EmptyState({
   icon,
   title,
   children,
+  action,
 }: {
   icon?: ReactNode;
   title: ReactNode;
   children?: ReactNode;
+  action?: ReactNode;
 }) {
   return (
     <EmptyBox>
       {icon}
       <EmptyTitle>{title}</EmptyTitle>
       {children && <Muted>{children}</Muted>}
+      {action && <EmptyAction>{action}</EmptyAction>}
     </EmptyBox>
   );
 }

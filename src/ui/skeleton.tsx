@@ -23,3 +23,22 @@ export const Skeleton = styled.span.attrs({ 'aria-hidden': true })<{
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;
 `;
+
+/**
+ * A placeholder for one line of text, inside the element that will hold the text: inline and
+ * one `em` tall, so the line keeps the height its text will have and nothing moves when the
+ * text arrives.
+ */
+export const SkeletonText = styled(Skeleton)<{ $widthEm?: number }>`
+  display: inline-block;
+  width: ${({ $widthPx, $widthEm = 6 }) => ($widthPx ? `${$widthPx}px` : `${$widthEm}em`)};
+  max-width: 100%;
+  height: 1em;
+  vertical-align: middle;
+`;
+
+/** A round placeholder, for an avatar or a coin's badge. */
+export const SkeletonCircle = styled(Skeleton)`
+  flex: none;
+  border-radius: 50%;
+`;

@@ -59,6 +59,11 @@ const Input = styled.input`
   &:focus-visible {
     outline: none;
   }
+  /* Typed amounts and ids in tabular figures, so the text does not jitter as it changes. */
+  &[inputmode='decimal'],
+  &[inputmode='numeric'] {
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 const Suffix = styled.span`

@@ -158,6 +158,7 @@ export async function createDeposit(
   request: APIRequestContext,
   token: string,
   amount: string,
+  screenshot: Buffer = SCREENSHOT_PNG,
 ): Promise<CreatedDeposit> {
   const methods = await request.get('/api/depositMethods', { headers: bearer(token) });
   expect(methods.ok()).toBe(true);
@@ -165,7 +166,7 @@ export async function createDeposit(
   if (!method) throw new Error('no deposit method in the demo data');
   const upload = await request.post(`/upload?timestamp=${Date.now()}`, {
     headers: bearer(token),
-    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG } },
+    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: screenshot } },
   });
   expect(upload.status()).toBe(201);
   const { fileUrl } = (await upload.json()) as { fileUrl: string };

@@ -21,10 +21,11 @@ import {
 } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Badge, Figure, Muted } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
 import { useCopy } from '../../ui/use-copy';
 import { useFocusTrap } from '../../ui/use-focus-trap';
+import { LoadError } from '../../views/shared/load-error';
 import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
 
@@ -83,7 +84,15 @@ function UserMenu({ onClose }: { onClose: () => void }) {
   return (
     <>
       <ProfileCard>
-        {user.data ? <Profile user={user.data} onNavigate={onClose} /> : <Spinner sizePx={24} />}
+        {user.data ? (
+          <Profile user={user.data} onNavigate={onClose} />
+        ) : user.isError ? (
+          <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+            <Trans>Failed to load user data.</Trans>
+          </LoadError>
+        ) : (
+          <ProfileSkeleton />
+        )}
       </ProfileCard>
       <nav aria-label={t`Menu`}>
         <Links>
@@ -149,6 +158,35 @@ function Profile({ user, onNavigate }: { user: User; onNavigate: () => void }) {
         >
           <CopyIcon sizePx={20} />
         </IconButton>
+      </PayIdRow>
+    </>
+  );
+}
+
+/** The profile's lines and sizes while the user loads: avatar, name, badge, Pay ID. */
+function ProfileSkeleton() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Identity role="status" aria-label={t`Loading...`}>
+        <SkeletonCircle $widthPx={44} $heightPx={44} />
+        <div>
+          <Username>
+            <SkeletonText $widthEm={7} />
+          </Username>
+          <Skeleton $widthPx={96} $heightPx={28} />
+        </div>
+      </Identity>
+      <PayIdRow aria-hidden="true">
+        <div>
+          <Muted>
+            <Trans>Pay ID</Trans>
+          </Muted>
+          <PayId>
+            <SkeletonText $widthEm={6} />
+          </PayId>
+        </div>
+        <Skeleton $widthPx={44} $heightPx={44} />
       </PayIdRow>
     </>
   );

@@ -9,6 +9,7 @@ import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
+import { SkeletonText } from '../../ui/skeleton';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { isChatWidgetPath } from '../../views/help/chat-widget';
 import { primarySupportLink } from '../../views/help/support-links';
@@ -45,12 +46,18 @@ const Inner = styled.div<{ $wide: boolean }>`
   }
 `;
 
+/**
+ * A title too long for one line (German and Spanish ones, beside the tools) takes a second
+ * line instead of being cut: two lines fit the header's height.
+ */
 const Title = styled.h1`
   flex: 1;
   min-width: 0;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  line-height: 1.2;
   font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
@@ -76,6 +83,13 @@ const End = styled.div`
 
 const SupportLink = styled(IconLink)`
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The size of the support button (`SupportLink`). */
+const ToolSpace = styled.span`
+  flex: none;
+  width: ${({ theme }) => theme.sizes.touchPx}px;
+  height: ${({ theme }) => theme.sizes.touchPx}px;
 `;
 
 const BalancePill = styled.p`
@@ -163,6 +177,8 @@ function Tools() {
   const label = t`Customer support`;
   return (
     <>
+      {/* The button's room is kept while the settings load, so the picker does not move. */}
+      {setting.isPending && <ToolSpace aria-hidden="true" />}
       {supportUrl ? (
         <SupportLink
           href={supportUrl}
@@ -192,12 +208,14 @@ function Balance() {
   const { t } = useLingui();
   const session = useSession();
   const user = useUser({ enabled: session.role === 'user' });
-  if (!user.data) return null;
+  if (!user.data && !user.isLoading) return null;
   return (
-    <BalancePill>
+    <BalancePill aria-busy={!user.data || undefined}>
       <WalletIcon sizePx={16} />
       <VisuallyHidden>{t`Balance`}</VisuallyHidden>
-      <Figure>${formatWireAmount(user.data.balance, 2)}</Figure>
+      <Figure>
+        {user.data ? `$${formatWireAmount(user.data.balance, 2)}` : <SkeletonText $widthEm={4} />}
+      </Figure>
     </BalancePill>
   );
 }

@@ -132,6 +132,8 @@ const Text = styled.p`
   min-width: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
+  /* Chinese breaks at the spaces around the time, never inside "结束" (ends). */
+  word-break: keep-all;
   overflow-wrap: anywhere;
 
   strong {

@@ -13,6 +13,12 @@ import { Detail, DetailList } from '../../ui/list';
 import { ErrorMessage, Muted, Page, Section } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
+import {
+  ButtonSkeleton,
+  DetailListSkeleton,
+  FieldSkeleton,
+  LoadingRegion,
+} from '../shared/skeletons';
 import { WithUser } from '../shared/with-user';
 import { updateProfile } from './account-api';
 import {
@@ -27,7 +33,22 @@ import {
  * edited with the user's own token (PUT /api/updateProfile).
  */
 export default function ProfilePage() {
-  return <WithUser>{(user) => <ProfileForm user={user} />}</WithUser>;
+  return (
+    <WithUser
+      skeleton={
+        <Page>
+          <LoadingRegion>
+            <DetailListSkeleton rows={3} />
+            <FieldSkeleton />
+            <FieldSkeleton />
+            <ButtonSkeleton />
+          </LoadingRegion>
+        </Page>
+      }
+    >
+      {(user) => <ProfileForm user={user} />}
+    </WithUser>
+  );
 }
 
 function ProfileForm({ user }: { user: User }) {

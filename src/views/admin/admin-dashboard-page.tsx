@@ -295,6 +295,14 @@ const HeaderRow = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   flex-wrap: wrap;
+
+  /* A longer "Signed in as ..." (German) wraps beside the button instead of pushing it
+     down; with less than 9rem left (a long button: French) the button takes its own line. */
+  > div:first-child {
+    flex: 1 1 0;
+    min-width: 9rem;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Grid = styled.div`
@@ -303,7 +311,9 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/** Every line of a tile is a figure refreshed every 10 s: tabular, so none jitters. */
 const Tile = styled.div<{ $attention?: boolean }>`
+  font-variant-numeric: tabular-nums;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button';
 import { HistoryIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { isNotFound } from '../shared/record-state';
+import { ContentSkeleton } from '../shared/skeletons';
 import { AdminNav } from './admin-nav';
 import { AdminPage } from './admin-ui';
 
@@ -20,7 +20,14 @@ export function AdminDetailPending({
   backTo: string;
   errorText: ReactNode;
 }) {
-  if (!query.isError) return <PageSpinner />;
+  if (!query.isError) {
+    return (
+      <AdminPage>
+        <AdminNav />
+        <ContentSkeleton rows={8} />
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage>
       <AdminNav />

@@ -71,13 +71,16 @@ export const TitleRow = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   flex-wrap: wrap;
+  font-variant-numeric: tabular-nums;
 `;
 
 /**
  * Rows in one bordered box, a line between each two. `$stale` dims the rows while the next
- * page loads. A screen gives its rows their own layout by extending it.
+ * page loads. A screen gives its rows their own layout by extending it. Figures (amounts,
+ * ids, dates) are tabular, so they line up from row to row.
  */
 export const RowList = styled.ul<{ $stale?: boolean }>`
+  font-variant-numeric: tabular-nums;
   display: flex;
   flex-direction: column;
   margin: 0;
@@ -200,6 +203,7 @@ export function Pager({
 }
 
 const PagerNav = styled.nav`
+  font-variant-numeric: tabular-nums;
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   align-items: center;

@@ -30,7 +30,7 @@ export function MethodCard({
   return (
     <Box aria-label={`${method.coinName} ${network}`}>
       <Head>
-        <h3>{method.coinName}</h3>
+        <h2>{method.coinName}</h2>
         <Badge>{network}</Badge>
       </Head>
       <Facts>
@@ -122,7 +122,8 @@ const Head = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   min-width: 0;
 
-  h3 {
+  /* Under the page's h1: the cards are the page's sections. */
+  h2 {
     min-width: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
     font-weight: ${({ theme }) => theme.fontWeights.semibold};

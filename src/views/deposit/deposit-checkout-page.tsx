@@ -3,19 +3,28 @@ import { useParams } from 'wouter';
 import { useDepositMethods } from '../../services/wallet-queries';
 import { DepositIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { MethodUnavailable } from '../shared/method-unavailable';
+import { FormSkeleton } from '../shared/skeletons';
 import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { DepositCheckout } from './deposit-checkout';
 import { depositCheckoutState, readDepositCheckoutState } from './deposit-terms';
+
+/** Placeholders while the method loads: the address, the amount and the screenshot. */
+const CHECKOUT_FIELDS = 3;
 
 export default function DepositCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const methods = useDepositMethods();
   const method = useCheckoutMethod(id, methods, depositCheckoutState, readDepositCheckoutState);
   if (method) return <DepositCheckout key={id} methodId={id} method={method} />;
-  if (methods.isPending) return <PageSpinner />;
+  if (methods.isPending) {
+    return (
+      <Page>
+        <FormSkeleton fields={CHECKOUT_FIELDS} />
+      </Page>
+    );
+  }
   if (methods.isError) {
     return (
       <Page>

@@ -7,11 +7,10 @@ import { useDateTime } from '../../ui/date-time';
 import { Detail, DetailList } from '../../ui/list';
 import { formatRate, formatWireAmount } from '../../ui/money';
 import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { NotFoundRecord } from '../shared/not-found-record';
 import { isNotFound } from '../shared/record-state';
-import { RequestOutcome } from '../shared/request-outcome';
+import { RequestDetailSkeleton, RequestOutcome } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { DepositScreenshot } from './deposit-screenshot';
 
@@ -38,7 +37,7 @@ export default function DepositDetailPage() {
       </Page>
     );
   }
-  return <PageSpinner />;
+  return <RequestDetailSkeleton rows={7} />;
 }
 
 function DepositDetail({ deposit }: { deposit: Deposit }) {

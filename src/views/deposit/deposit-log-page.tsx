@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { useDepositLog } from '../../services/wallet-queries';
+import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { DepositIcon, HistoryIcon } from '../../ui/icons';
 import { formatWireAmount } from '../../ui/money';
 import { EmptyState, ErrorMessage, Page } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
-import { LoadingText } from '../shared/loading-text';
-import { LogList, LogRow } from '../shared/log-list';
+import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
 
 /** 'Deposit History' (SPEC §2), refreshed every 10 s. */
@@ -15,7 +15,7 @@ export default function DepositLogPage() {
   const dateTime = useDateTime();
   return (
     <Page>
-      {log.isPending && <LoadingText />}
+      {log.isPending && <LogListSkeleton />}
       {log.isError &&
         (log.data ? (
           <ErrorMessage>
@@ -27,7 +27,17 @@ export default function DepositLogPage() {
           </LoadError>
         ))}
       {log.data?.length === 0 && (
-        <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No deposits found.</Trans>} />
+        <EmptyState
+          icon={<HistoryIcon sizePx={32} />}
+          title={<Trans>No deposits found.</Trans>}
+          action={
+            <ButtonLink to="/deposit">
+              <Trans>Make your first deposit</Trans>
+            </ButtonLink>
+          }
+        >
+          <Trans>Your deposits and their status will show here.</Trans>
+        </EmptyState>
       )}
       {log.data && log.data.length > 0 && (
         <LogList>

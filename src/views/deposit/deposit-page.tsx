@@ -4,8 +4,7 @@ import { DepositIcon, HistoryIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
-import { LoadingText } from '../shared/loading-text';
-import { MethodGrid, type MethodTile } from '../shared/method-grid';
+import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/method-grid';
 import { depositCheckoutState } from './deposit-terms';
 
 /** The deposit methods (SPEC §2): a tap opens the checkout with the method in its state. */
@@ -29,7 +28,7 @@ export default function DepositPage() {
         <SectionTitle id="deposit-methods-title">
           <Trans>Choose a deposit method</Trans>
         </SectionTitle>
-        {methods.isPending && <LoadingText />}
+        {methods.isPending && <MethodGridSkeleton />}
         {methods.isError && (
           <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
             <Trans>Failed to load deposit methods.</Trans>

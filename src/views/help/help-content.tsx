@@ -5,8 +5,10 @@ import { ChatIcon } from '../../ui/icons';
 import { List } from '../../ui/list';
 import { EmptyState, ErrorMessage, Muted, Page, Section, SectionTitle } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
+import { LoadError } from '../shared/load-error';
+import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
-import { hasSupportLinks, SupportLinks } from './support-links';
+import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from './support-links';
 
 /**
  * 'Need Help?' and how to reach support: the live-chat widget when the help page runs one
@@ -57,7 +59,15 @@ export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
             <Trans>Contact support</Trans>
           </SectionTitle>
           {setting.isPending ? (
-            <PageSpinner />
+            <LoadingRegion>
+              <List aria-hidden="true">
+                <SupportLinksSkeleton />
+              </List>
+            </LoadingRegion>
+          ) : setting.isError && !setting.data ? (
+            <LoadError onRetry={() => void setting.refetch()} busy={setting.isFetching}>
+              <Trans>Could not load the support channels.</Trans>
+            </LoadError>
           ) : hasSupportLinks(setting.data) ? (
             <List>
               <SupportLinks setting={setting.data} />

@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import type { SiteSetting } from '../../../common/contract';
 import { safeExternalUrl } from '../../services/safe-url';
 import { ChatIcon, MailIcon, SendIcon } from '../../ui/icons';
-import { ListExternalLink } from '../../ui/list';
+import { ListExternalLink, ListItem } from '../../ui/list';
+import { SkeletonText } from '../../ui/skeleton';
 
 /** The support channels the site settings provide; each only when its link is set. */
 export function SupportLinks({ setting }: { setting: SiteSetting | undefined }) {
@@ -26,6 +27,26 @@ export function SupportLinks({ setting }: { setting: SiteSetting | undefined }) 
           <Trans>Email</Trans>
         </ListExternalLink>
       )}
+    </>
+  );
+}
+
+/** The most channels there can be: WhatsApp, Telegram and email. */
+export const SUPPORT_CHANNELS_MAX = 3;
+
+/**
+ * Rows in the shape of the channels while the site settings load, as many as there can be:
+ * the rows after them may move up once loaded, but never down over what is being read.
+ */
+export function SupportLinksSkeleton() {
+  return (
+    <>
+      {Array.from({ length: SUPPORT_CHANNELS_MAX }, (_, index) => (
+        // An empty icon box: the box itself is the icon's placeholder.
+        <ListItem key={index} icon={<span aria-hidden="true" />}>
+          <SkeletonText $widthEm={index === 0 ? 9 : 6} />
+        </ListItem>
+      ))}
     </>
   );
 }

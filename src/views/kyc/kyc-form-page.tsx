@@ -1,6 +1,6 @@
 import { useKycDetails } from '../../services/kyc-queries';
 import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
+import { FormSkeleton } from '../shared/skeletons';
 import { WithUser } from '../shared/with-user';
 import { KycStatusView } from './kyc-status';
 import { KycWizard } from './kyc-wizard';
@@ -22,9 +22,18 @@ export default function KycFormPage() {
   );
 }
 
+/** The first step's fields: first, middle and last name, and date of birth. */
+const FIRST_STEP_FIELDS = 4;
+
 /** The form, with the reason of a rejected previous request above it. */
 function KycForm() {
   const details = useKycDetails({ poll: false });
-  if (details.isPending) return <PageSpinner />;
+  if (details.isPending) {
+    return (
+      <Page>
+        <FormSkeleton fields={FIRST_STEP_FIELDS} />
+      </Page>
+    );
+  }
   return <KycWizard previous={details.data ?? null} />;
 }

@@ -10,8 +10,9 @@ import { AlertIcon, ShieldCheckIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { Card, Muted } from '../../ui/page';
-import { PageSpinner, Spinner } from '../../ui/spinner';
+import { Spinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
+import { ContentSkeleton } from '../shared/skeletons';
 import { countryName, documentTypeLabels, employmentLabels, labelOf } from './kyc-labels';
 
 /**
@@ -35,7 +36,7 @@ export function KycStatusView({ user }: { user: User }) {
         </LoadError>
       );
     }
-    return <PageSpinner />;
+    return <ContentSkeleton rows={6} />;
   }
   if (kyc === null) return <NotSent />;
   if (kyc.status === 'Rejected') return <RejectedRequest kyc={kyc} />;

@@ -406,7 +406,8 @@ const Rejected = styled.div`
 
 const Stepper = styled.ol`
   display: grid;
-  grid-template-columns: repeat(5, 1fr);
+  /* Equal columns whatever the names: a long one (German) wraps in its own column. */
+  grid-template-columns: repeat(5, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.xs};
   position: relative;
 `;
@@ -440,7 +441,11 @@ const StepDot = styled.li<{ $state: 'done' | 'current' | 'todo' }>`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     color: ${({ theme, $state }) =>
-      $state === 'todo' ? theme.colors.textMuted : theme.colors.primaryText};
+      $state === 'todo'
+        ? theme.colors.textMuted
+        : $state === 'done'
+          ? theme.colors.textOnSignal
+          : theme.colors.primaryText};
     background: ${({ theme, $state }) =>
       $state === 'done'
         ? theme.colors.success

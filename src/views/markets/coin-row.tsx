@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { useLocation } from 'wouter';
 import { pairOf, type MarketQuote } from '../../services/market-feed';
-import { Skeleton } from '../../ui/skeleton';
-import { changeTone, formatChange, formatPrice } from './market-format';
+import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
+import { formatChange, formatPrice, shownChangeTone } from './market-format';
 
 /** The change column is one fixed width, so the columns line up from row to row. */
 const CHANGE_WIDTH_PX = 84;
@@ -54,9 +54,11 @@ export function PriceCell({ quote }: { quote: MarketQuote | undefined }) {
 
 /** The 24-hour change as a coloured pill. */
 export function ChangeCell({ quote }: { quote: MarketQuote | undefined }) {
-  if (!quote) return <Skeleton $widthPx={72} $heightPx={28} />;
+  if (!quote) return <Skeleton $widthPx={CHANGE_WIDTH_PX} $heightPx={28} />;
   return (
-    <ChangePill $tone={changeTone(quote.change)}>{formatChange(quote.changePercent)}</ChangePill>
+    <ChangePill $tone={shownChangeTone(quote.changePercent)}>
+      {formatChange(quote.changePercent)}
+    </ChangePill>
   );
 }
 
@@ -116,6 +118,29 @@ export const CoinRow = memo(function CoinRow({
     </li>
   );
 });
+
+/** A row before the coin list has loaded: badge, name and figures as placeholders. */
+export function CoinRowSkeleton() {
+  return (
+    <li aria-hidden="true">
+      <RowSkeleton>
+        <SkeletonCircle $widthPx={36} $heightPx={36} />
+        <Name>
+          <strong>
+            <SkeletonText $widthEm={3} />
+          </strong>
+          <span>
+            <SkeletonText $widthEm={6} />
+          </span>
+        </Name>
+        <PriceColumn>
+          <PriceCell quote={undefined} />
+        </PriceColumn>
+        <ChangeCell quote={undefined} />
+      </RowSkeleton>
+    </li>
+  );
+}
 
 export function CoinList({ children, label }: { children: ReactNode; label?: string }) {
   return <List aria-label={label}>{children}</List>;
@@ -180,7 +205,7 @@ const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
   font-variant-numeric: tabular-nums;
   font-feature-settings: 'tnum';
   white-space: nowrap;
-  color: ${({ theme, $tone }) => ($tone === 'flat' ? theme.colors.textMuted : theme.colors.primaryText)};
+  color: ${({ theme, $tone }) => ($tone === 'flat' ? theme.colors.textMuted : theme.colors.textOnSignal)};
   background: ${({ theme, $tone }) =>
     $tone === 'up'
       ? theme.colors.success
@@ -212,7 +237,7 @@ const List = styled.ul`
 
 const Header = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm};
   padding: 0 calc(${({ theme }) => theme.space.lg} + 1px);
   color: ${({ theme }) => theme.colors.textFaint};
   font-size: ${({ theme }) => theme.fontSizes.xs};
@@ -227,10 +252,11 @@ const Header = styled.div`
   }
 `;
 
-const RowButton = styled.button`
+const rowStyle = css`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  /* Narrow gaps: at 390 px a sub-cent price ("0.00001560") leaves the pair's name little room. */
+  gap: ${({ theme }) => theme.space.sm};
   width: 100%;
   min-height: ${ROW_HEIGHT_PX}px;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
@@ -238,11 +264,19 @@ const RowButton = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.text};
   text-align: left;
+`;
+
+const RowButton = styled.button`
+  ${rowStyle}
   cursor: pointer;
 
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+`;
+
+const RowSkeleton = styled.div`
+  ${rowStyle}
 `;
 
 const Rank = styled.span`

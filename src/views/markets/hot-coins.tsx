@@ -7,7 +7,7 @@ import { useCoinList } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Muted, Section, SectionTitle } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { ChangeCell, CoinBadge, CoinList, CoinRow, PriceCell, useOpenTrade } from './coin-row';
 import { hotCoins, listedRows } from './market-lists';
 
@@ -58,10 +58,16 @@ export function HotCoins() {
         {loading &&
           Array.from({ length: HOT_COINS_STRIP }, (_, index) => (
             <li key={index} aria-hidden="true">
+              {/* A card's lines at their heights: badge and name, price, change pill. */}
               <CardSkeleton>
-                <Skeleton $widthPx={56} $heightPx={20} />
-                <Skeleton $widthPx={84} $heightPx={18} />
-                <Skeleton $widthPx={76} $heightPx={26} />
+                <CardHead>
+                  <SkeletonCircle $widthPx={24} $heightPx={24} />
+                  <SkeletonText $widthEm={3} />
+                </CardHead>
+                <CardPrice>
+                  <SkeletonText $widthEm={5} />
+                </CardPrice>
+                <Skeleton $widthPx={84} $heightPx={31} />
               </CardSkeleton>
             </li>
           ))}

@@ -7,6 +7,7 @@ import {
   formatDecimal,
   formatPrice,
   priceDecimals,
+  shownChangeTone,
 } from './market-format';
 
 function quote(symbol: string, change: number): MarketQuote {
@@ -99,5 +100,12 @@ describe('market figures', () => {
     expect(formatChange('0.001')).toBe('0.00%');
     expect(changeTone(-0.1)).toBe('down');
     expect(changeTone(0)).toBe('flat');
+  });
+
+  it('colours a change as shown: one that rounds to 0.00 % is flat', () => {
+    expect(shownChangeTone('1.25')).toBe('up');
+    expect(shownChangeTone('-0.84')).toBe('down');
+    expect(shownChangeTone('-0.001')).toBe('flat');
+    expect(shownChangeTone('0.004')).toBe('flat');
   });
 });

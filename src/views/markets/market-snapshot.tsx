@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useMarketPrices, useMarketStatus } from '../../services/market-feed-react';
 import { useCoinList } from '../../services/queries';
 import { ErrorMessage, Section, SectionTitle } from '../../ui/page';
-import { CoinList, CoinListHeader, CoinRow, useOpenTrade } from './coin-row';
+import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from './coin-row';
 import { marketErrorMessage } from './market-text';
 
 /**
@@ -29,8 +29,6 @@ export function MarketSnapshot({
   const status = useMarketStatus();
   const openTrade = useOpenTrade();
   const message = i18n._(marketErrorMessage(status.error));
-  // Placeholder rows while the coin list loads, so the layout does not jump.
-  const shown = coins.data ? symbols : Array.from({ length: count }, (_, i) => `\u2026${i}`);
 
   if (coins.data && symbols.length === 0) return null;
   return (
@@ -44,12 +42,25 @@ export function MarketSnapshot({
           <Trans>Error: {message}</Trans>
         </ErrorMessage>
       )}
-      <CoinListHeader />
-      <CoinList label={t`Live prices`}>
-        {shown.map((symbol) => (
-          <CoinRow key={symbol} symbol={symbol} quote={prices.get(symbol)} onOpen={openTrade} />
-        ))}
-      </CoinList>
+      {/* With the feed failing before any price, the error alone: no placeholders forever. */}
+      {!(status.phase === 'error' && prices.size === 0) && (
+        <>
+          <CoinListHeader />
+          <CoinList label={t`Live prices`}>
+            {coins.data
+              ? symbols.map((symbol) => (
+                  <CoinRow
+                    key={symbol}
+                    symbol={symbol}
+                    quote={prices.get(symbol)}
+                    onOpen={openTrade}
+                  />
+                ))
+              : // Placeholder rows while the coin list loads, so the layout does not jump.
+                Array.from({ length: count }, (_, index) => <CoinRowSkeleton key={index} />)}
+          </CoinList>
+        </>
+      )}
     </Section>
   );
 }

@@ -7,11 +7,14 @@ import { useMarketPrices, useMarketStatus } from '../../services/market-feed-rea
 import { useCoinList } from '../../services/queries';
 import { MarketsIcon } from '../../ui/icons';
 import { EmptyState, ErrorMessage, Page, Section } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
-import { CoinList, CoinListHeader, CoinRow, useOpenTrade } from './coin-row';
+import { LoadingRegion } from '../shared/skeletons';
+import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from './coin-row';
 import { HotCoins } from './hot-coins';
 import { listedRows, rowsForTab, type MarketTab } from './market-lists';
 import { marketErrorMessage } from './market-text';
+
+/** Placeholder rows while the prices load: more than a phone's screen shows below Hot Coins. */
+const SKELETON_ROWS = 8;
 
 const TABS: readonly { id: MarketTab; label: MessageDescriptor }[] = [
   { id: 'all', label: msg`All Coins` },
@@ -101,10 +104,14 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
         </ErrorMessage>
       )}
       {waiting && (
-        <Loading role="status">
-          <Spinner sizePx={20} current />
-          <Trans>Fetching market data...</Trans>
-        </Loading>
+        <LoadingRegion label={<Trans>Fetching market data...</Trans>}>
+          <CoinListHeader />
+          <CoinList>
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <CoinRowSkeleton key={index} />
+            ))}
+          </CoinList>
+        </LoadingRegion>
       )}
       {!waiting && rows.length === 0 && !(failed && prices.size === 0) && (
         <EmptyState
@@ -156,13 +163,4 @@ const Panel = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Loading = styled.p`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xl};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import type { Trade } from '../../../common/contract';
 import { useDateTime } from '../../ui/date-time';
 import { ChevronRightIcon, ClockIcon } from '../../ui/icons';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
+import { SkeletonText } from '../../ui/skeleton';
 import { formatPrice } from '../markets/market-format';
 import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
 import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
@@ -128,6 +129,37 @@ function PendingCell({ tradeId }: { tradeId: string }) {
   );
 }
 
+/** An order card on its way: the same boxes and lines as `OrderCard`, without the figures. */
+export function OrderCardSkeleton() {
+  return (
+    <li aria-hidden="true">
+      <SkeletonCard>
+        <Top>
+          <Pair>
+            <SkeletonText $widthEm={6} />
+          </Pair>
+          <SkeletonText $widthPx={84} />
+        </Top>
+        <When>
+          <SkeletonText $widthEm={10} />
+        </When>
+        <Figures>
+          {[5, 6, 5].map((widthEm, index) => (
+            <div key={index}>
+              <dt>
+                <SkeletonText $widthEm={4} />
+              </dt>
+              <dd>
+                <SkeletonText $widthEm={widthEm} />
+              </dd>
+            </div>
+          ))}
+        </Figures>
+      </SkeletonCard>
+    </li>
+  );
+}
+
 /** A list of order cards. */
 export const OrderList = styled.ul`
   display: flex;
@@ -139,7 +171,7 @@ export const OrderList = styled.ul`
   }
 `;
 
-const Card = styled(Link)`
+const cardStyle = css`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
@@ -149,10 +181,18 @@ const Card = styled(Link)`
   border: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
+`;
+
+const Card = styled(Link)`
+  ${cardStyle}
 
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+`;
+
+const SkeletonCard = styled.div`
+  ${cardStyle}
 `;
 
 const Top = styled.div`

@@ -11,10 +11,10 @@ import { ClockIcon, OrdersIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { EmptyState, Figure, Muted, Page, Section, SectionTitle } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { formatPrice } from '../markets/market-format';
 import { LoadError } from '../shared/load-error';
 import { isNotFound } from '../shared/record-state';
+import { PageSkeleton } from '../shared/skeletons';
 import { TradeCountdown, TradeCountdowns, useCountdownExpired } from './trade-countdowns';
 import {
   durationLong,
@@ -63,7 +63,7 @@ export default function OrderDetailPage() {
       </Page>
     );
   }
-  return <PageSpinner />;
+  return <PageSkeleton rows={8} />;
 }
 
 function OrderDetail({ trade }: { trade: Trade }) {

@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { TradeListTab } from '../../../common/contract';
 import { useUserTrades } from '../../services/trade-queries';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { OrdersIcon } from '../../ui/icons';
 import { EmptyState, Figure, Page } from '../../ui/page';
-import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
-import { OrderCard, OrderList } from './order-card';
+import { LoadingRegion } from '../shared/skeletons';
+import { OrderCard, OrderCardSkeleton, OrderList } from './order-card';
 import { TradeCountdowns } from './trade-countdowns';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
@@ -92,7 +92,14 @@ function OrdersTab({
       <EmptyState
         icon={<OrdersIcon sizePx={32} />}
         title={<Trans>No orders available in this tab.</Trans>}
-      />
+        action={
+          <ButtonLink to="/trade">
+            <Trans>Start trading</Trans>
+          </ButtonLink>
+        }
+      >
+        <Trans>Trades you place show here, with their countdown and result.</Trans>
+      </EmptyState>
     );
   }
   return (
@@ -129,20 +136,16 @@ function OrdersTab({
   );
 }
 
+/** Three cards' worth: what a phone's screen shows of the first page. */
 function OrdersSkeleton() {
-  const { t } = useLingui();
   return (
-    <OrderList role="status" aria-label={t`Loading...`}>
-      {[0, 1, 2].map((index) => (
-        <li key={index}>
-          <SkeletonCard>
-            <Skeleton $widthPx={110} $heightPx={16} />
-            <Skeleton $widthPx={140} $heightPx={10} />
-            <Skeleton $widthPx={260} $heightPx={28} />
-          </SkeletonCard>
-        </li>
-      ))}
-    </OrderList>
+    <LoadingRegion>
+      <OrderList aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <OrderCardSkeleton key={index} />
+        ))}
+      </OrderList>
+    </LoadingRegion>
   );
 }
 
@@ -178,16 +181,6 @@ const Panel = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-`;
-
-const SkeletonCard = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Pager = styled.nav`

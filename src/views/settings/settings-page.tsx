@@ -3,7 +3,8 @@ import { useSiteSetting } from '../../services/queries';
 import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, Section, SectionTitle } from '../../ui/page';
-import { SupportLinks } from '../help/support-links';
+import { SupportLinks, SupportLinksSkeleton } from '../help/support-links';
+import { LoadError } from '../shared/load-error';
 
 /**
  * General (profile, password, KYC) and Help & Support: the support channels the site
@@ -34,7 +35,7 @@ export default function SettingsPage() {
           <Trans>Help & Support</Trans>
         </SectionTitle>
         <List>
-          <SupportLinks setting={setting.data} />
+          {setting.isPending ? <SupportLinksSkeleton /> : <SupportLinks setting={setting.data} />}
           <ListLink to="/privacy" icon={<EyeOffIcon sizePx={20} />}>
             <Trans>Privacy Portal</Trans>
           </ListLink>
@@ -42,6 +43,11 @@ export default function SettingsPage() {
             <Trans>About Us</Trans>
           </ListLink>
         </List>
+        {setting.isError && !setting.data && (
+          <LoadError onRetry={() => void setting.refetch()} busy={setting.isFetching}>
+            <Trans>Could not load the support channels.</Trans>
+          </LoadError>
+        )}
       </Section>
     </Page>
   );

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { Figure } from '../../ui/page';
+import { Skeleton, SkeletonText } from '../../ui/skeleton';
+import { LoadingRegion } from './skeletons';
 
 /** A history list (deposits, withdrawals, transfers): one tappable row per record. */
 export const LogList = styled.ul`
@@ -51,17 +53,56 @@ export function LogRow({
   );
 }
 
-const Row = styled(Link)`
+/** A history list on its way: `rows` rows in the shape of `LogRow`. */
+export function LogListSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <LoadingRegion>
+      <LogList aria-hidden="true">
+        {Array.from({ length: rows }, (_, index) => (
+          <li key={index}>
+            <SkeletonRow>
+              <Icon />
+              <Main>
+                <strong>
+                  <SkeletonText $widthEm={index % 2 === 0 ? 7 : 9} />
+                </strong>
+                <time>
+                  <SkeletonText $widthEm={11} />
+                </time>
+              </Main>
+              <End>
+                <span>
+                  <SkeletonText $widthEm={6} />
+                </span>
+                <StatusSkeleton />
+              </End>
+            </SkeletonRow>
+          </li>
+        ))}
+      </LogList>
+    </LoadingRegion>
+  );
+}
+
+const rowStyle = css`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
   min-height: ${({ theme }) => theme.sizes.touchPx + 20}px;
   padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
   color: ${({ theme }) => theme.colors.text};
+`;
+
+const Row = styled(Link)`
+  ${rowStyle}
 
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+`;
+
+const SkeletonRow = styled.div`
+  ${rowStyle}
 `;
 
 const Icon = styled.span`
@@ -101,4 +142,11 @@ const End = styled.span`
   flex: none;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The size of the status dot (`StatusDot`). */
+const StatusSkeleton = styled(Skeleton)`
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
 `;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { ChevronRightIcon } from '../../ui/icons';
+import { SkeletonText } from '../../ui/skeleton';
+import { LoadingRegion } from './skeletons';
 
 export interface MethodTile {
   id: string;
@@ -36,6 +38,34 @@ export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; lab
   );
 }
 
+/**
+ * The methods on their way: `tiles` tiles in the grid's shape. SPEC §2's 'Loading...' is the
+ * region's spoken name.
+ */
+export function MethodGridSkeleton({ tiles = 4 }: { tiles?: number }) {
+  return (
+    <LoadingRegion>
+      <Grid aria-hidden="true">
+        {Array.from({ length: tiles }, (_, index) => (
+          <li key={index}>
+            <SkeletonTile>
+              <CoinBadge />
+              <Text>
+                <strong>
+                  <SkeletonText $widthEm={index % 2 === 0 ? 6 : 8} />
+                </strong>
+                <span>
+                  <SkeletonText $widthEm={12} />
+                </span>
+              </Text>
+            </SkeletonTile>
+          </li>
+        ))}
+      </Grid>
+    </LoadingRegion>
+  );
+}
+
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: 1fr;
@@ -49,7 +79,7 @@ const Grid = styled.ul`
   }
 `;
 
-const Tile = styled.a`
+const tileStyle = css`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
@@ -60,6 +90,10 @@ const Tile = styled.a`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
+`;
+
+const Tile = styled.a`
+  ${tileStyle}
 
   > svg {
     flex: none;
@@ -68,6 +102,10 @@ const Tile = styled.a`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+`;
+
+const SkeletonTile = styled.div`
+  ${tileStyle}
 `;
 
 const CoinBadge = styled.span`

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { RequestStatus } from '../../../common/contract';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
-import { Card, Muted } from '../../ui/page';
+import { Card, Muted, Page } from '../../ui/page';
+import { SkeletonText } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { statusColor } from './request-status';
+import { DetailListSkeleton, LoadingRegion } from './skeletons';
 
 /**
  * The head of a deposit's or withdrawal's detail (SPEC §2): 'Request Pending' with a
@@ -42,6 +44,29 @@ export function RequestOutcome({
         </Reason>
       )}
     </Outcome>
+  );
+}
+
+/**
+ * A deposit's, withdrawal's or transfer's detail on its way: the outcome card and `rows`
+ * label-value rows, with the lines the loaded screen has.
+ */
+export function RequestDetailSkeleton({ rows }: { rows: number }) {
+  return (
+    <Page>
+      <LoadingRegion>
+        <Outcome $status="" aria-hidden="true">
+          <Mark $status="" />
+          <h2>
+            <SkeletonText $widthEm={8} />
+          </h2>
+          <Amount>
+            <SkeletonText $widthEm={5} />
+          </Amount>
+        </Outcome>
+        <DetailListSkeleton rows={rows} />
+      </LoadingRegion>
+    </Page>
   );
 }
 

@@ -1,38 +1,36 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { useUser } from '../../services/queries';
-import { Button } from '../../ui/button';
-import { ErrorMessage, Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
-
-const Retry = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { Page } from '../../ui/page';
+import { LoadError } from './load-error';
+import { PageSkeleton } from './skeletons';
 
 /**
- * Renders `children` with the signed-in user once loaded: a spinner meanwhile, and
- * 'Failed to load user data.' with a retry when the call fails.
+ * Renders `children` with the signed-in user once loaded: `skeleton` (the screen's shape)
+ * meanwhile, and 'Failed to load user data.' with a retry when the call fails.
  */
-export function WithUser({ children }: { children: (user: User) => ReactNode }) {
+export function WithUser({
+  children,
+  skeleton,
+}: {
+  children: (user: User) => ReactNode;
+  skeleton?: ReactNode;
+}) {
   const user = useUser();
   if (user.data) return <>{children(user.data)}</>;
-  if (user.isError) {
-    return (
-      <Page>
-        <Retry>
-          <ErrorMessage>
-            <Trans>Failed to load user data.</Trans>
-          </ErrorMessage>
-          <Button variant="secondary" busy={user.isFetching} onClick={() => void user.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Retry>
-      </Page>
-    );
-  }
-  return <PageSpinner />;
+  if (user.isError) return <UserLoadError />;
+  return <>{skeleton ?? <PageSkeleton />}</>;
+}
+
+/** The user could not be loaded: SPEC's text and a retry. */
+export function UserLoadError() {
+  const user = useUser();
+  return (
+    <Page>
+      <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+        <Trans>Failed to load user data.</Trans>
+      </LoadError>
+    </Page>
+  );
 }

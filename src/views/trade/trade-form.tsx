@@ -16,6 +16,7 @@ import { AlertIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatExactMicros, formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
+import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../orders/trade-format';
 
@@ -35,7 +36,6 @@ export function TradeForm({ actor }: { actor: TradeActor }) {
   const clamped = useSelector(actor, (s) => s.context.clamped);
   const showErrors = useSelector(actor, (s) => s.context.showErrors);
   const selectedTime = useSelector(actor, (s) => s.context.selectedTime);
-  const busy = useSelector(actor, (s) => !s.matches('editing'));
 
   const error = terms ? tradeAmountError(amount, terms) : null;
   const duration = terms ? durationOf(terms, selectedTime) : null;
@@ -81,7 +81,13 @@ export function TradeForm({ actor }: { actor: TradeActor }) {
           >
             <strong>{i18n._(durationShort(item.seconds))}</strong>
             <Figure>
-              {item.payoutPercent === null ? '—' : `${percentText(item.payoutPercent)}%`}
+              {!terms ? (
+                <SkeletonText $widthEm={2.2} />
+              ) : item.payoutPercent === null ? (
+                '—'
+              ) : (
+                `${percentText(item.payoutPercent)}%`
+              )}
             </Figure>
           </DurationButton>
         ))}
@@ -126,18 +132,21 @@ export function TradeForm({ actor }: { actor: TradeActor }) {
 
       <DetailList aria-live="polite">
         <Detail label={<Trans>Available balance</Trans>}>
-          {terms ? `${formatWireAmount(terms.balance)} USDT` : '—'}
+          {terms ? `${formatWireAmount(terms.balance)} USDT` : <SkeletonText $widthEm={7} />}
         </Detail>
         <Detail label={<Trans>Payout if you win</Trans>}>
           <Win>{payout === null ? '—' : `${displayMicros(payout, 2)} USDT`}</Win>
         </Detail>
       </DetailList>
 
+      {/* Buy and Sell stay enabled while their confirmation is open (the dialog is modal,
+          and the machine takes REVIEW only while editing): a disabled button drops the
+          focus, which the dialog must give back to it when it closes. */}
       <Sides>
         <SideButton
           type="button"
           $side="buy"
-          disabled={disabled || busy}
+          disabled={disabled}
           onClick={() => actor.send({ type: 'REVIEW', direction: 'buy' })}
         >
           <Arrow aria-hidden="true">▲</Arrow>
@@ -146,7 +155,7 @@ export function TradeForm({ actor }: { actor: TradeActor }) {
         <SideButton
           type="button"
           $side="sell"
-          disabled={disabled || busy}
+          disabled={disabled}
           onClick={() => actor.send({ type: 'REVIEW', direction: 'sell' })}
         >
           <Arrow aria-hidden="true">▼</Arrow>
@@ -278,7 +287,7 @@ const SideButton = styled.button<{ $side: 'buy' | 'sell' }>`
   border-radius: ${({ theme }) => theme.radii.md};
   font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.textOnSignal};
   cursor: pointer;
   transition: transform ${({ theme }) => theme.durations.fastMs}ms ease;
 

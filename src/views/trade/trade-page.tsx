@@ -9,15 +9,16 @@ import { fromPromise } from 'xstate';
 import type { AppConfig, User } from '../../../common/contract';
 import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
-import { queryKeys, useAppConfig } from '../../services/queries';
+import { queryKeys, useAppConfig, useUser } from '../../services/queries';
 import { createTrade } from '../../services/trade-api';
 import { invalidateAfterTrade, useUserTrades } from '../../services/trade-queries';
 import { Card, Muted, Page, Section, SectionTitle } from '../../ui/page';
-import { OrderCard, OrderList } from '../orders/order-card';
+import { OrderCard, OrderCardSkeleton, OrderList } from '../orders/order-card';
 import { TradeCountdowns } from '../orders/trade-countdowns';
 import { LoadError } from '../shared/load-error';
+import { LoadingRegion } from '../shared/skeletons';
 import { useNoticeToasts } from '../shared/use-notice-toasts';
-import { WithUser } from '../shared/with-user';
+import { UserLoadError } from '../shared/with-user';
 import type { EntryLine } from './chart-engine';
 import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
@@ -44,10 +45,14 @@ export function symbolFromState(state: unknown): string {
  */
 export default function TradePage() {
   const symbol = symbolFromState(useHistoryState());
-  return <WithUser>{(user) => <TradeScreen key={symbol} symbol={symbol} user={user} />}</WithUser>;
+  const user = useUser();
+  if (user.isError && !user.data) return <UserLoadError />;
+  // The pair, its chart and the open trades do not wait for the user; the form shows
+  // placeholders until the balance is known.
+  return <TradeScreen key={symbol} symbol={symbol} balance={user.data?.balance} />;
 }
 
-function TradeScreen({ symbol, user }: { symbol: string; user: User }) {
+function TradeScreen({ symbol, balance }: { symbol: string; balance: string | undefined }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useAppConfig();
@@ -84,8 +89,10 @@ function TradeScreen({ symbol, user }: { symbol: string; user: User }) {
 
   const trading = config.data?.trading;
   useEffect(() => {
-    if (trading) actor.send({ type: 'TERMS', terms: termsFrom(trading, user.balance) });
-  }, [actor, trading, user.balance]);
+    if (trading && balance !== undefined) {
+      actor.send({ type: 'TERMS', terms: termsFrom(trading, balance) });
+    }
+  }, [actor, trading, balance]);
 
   const open = useUserTrades('Pending', 1);
   const openTrades = open.data?.trades;
@@ -136,7 +143,13 @@ function TradeScreen({ symbol, user }: { symbol: string; user: User }) {
           <Muted>
             <Trans>No open trades.</Trans>
           </Muted>
-        ) : openTrades ? (
+        ) : !openTrades ? (
+          <LoadingRegion>
+            <OrderList aria-hidden="true">
+              <OrderCardSkeleton />
+            </OrderList>
+          </LoadingRegion>
+        ) : (
           <TradeCountdowns trades={openTrades}>
             <OrderList aria-label={t`Open trades`}>
               {openTrades.map((trade) => (
@@ -151,7 +164,7 @@ function TradeScreen({ symbol, user }: { symbol: string; user: User }) {
               </Muted>
             )}
           </TradeCountdowns>
-        ) : null}
+        )}
       </Section>
       <TradeConfirmDialog actor={actor} />
     </Page>

@@ -9,10 +9,10 @@ import { CheckIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { Card, Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { NotFoundRecord } from '../shared/not-found-record';
 import { isNotFound } from '../shared/record-state';
+import { RequestDetailSkeleton } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { WithUser } from '../shared/with-user';
 import { signedTransferAmount, transferDirection } from './transfer-direction';
@@ -23,7 +23,11 @@ export default function TransferDetailPage() {
   const detail = useTransferDetail(id);
   if (detail.data) {
     const transfer = detail.data;
-    return <WithUser>{(user) => <TransferDetail transfer={transfer} user={user} />}</WithUser>;
+    return (
+      <WithUser skeleton={<RequestDetailSkeleton rows={8} />}>
+        {(user) => <TransferDetail transfer={transfer} user={user} />}
+      </WithUser>
+    );
   }
   if (detail.isError) {
     if (isNotFound(detail.error)) {
@@ -43,7 +47,7 @@ export default function TransferDetailPage() {
       </Page>
     );
   }
-  return <PageSpinner />;
+  return <RequestDetailSkeleton rows={8} />;
 }
 
 function TransferDetail({ transfer, user }: { transfer: Transfer; user: User }) {

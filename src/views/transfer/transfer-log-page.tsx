@@ -5,14 +5,14 @@ import styled from 'styled-components';
 import type { Transfer, User } from '../../../common/contract';
 import { useUser } from '../../services/queries';
 import { useTransferLog } from '../../services/wallet-queries';
+import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { DepositIcon, HistoryIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
 import { EmptyState, ErrorMessage, Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
-import { LoadingText } from '../shared/loading-text';
-import { LogList, LogRow } from '../shared/log-list';
+import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { useStatusLabel } from '../shared/request-status';
+import { UserLoadError } from '../shared/with-user';
 import {
   signedTransferAmount,
   transferDirection,
@@ -29,19 +29,10 @@ const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
 export default function TransferLogPage() {
   const user = useUser();
   const log = useTransferLog({ enabled: user.isSuccess });
-  if (user.isError) {
-    return (
-      <Page>
-        <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
-          <Trans>Failed to load user data.</Trans>
-        </LoadError>
-      </Page>
-    );
-  }
-  if (!user.data) return <PageSpinner />;
+  if (user.isError && !user.data) return <UserLoadError />;
   return (
     <Page>
-      {log.isPending && <LoadingText />}
+      {(!user.data || log.isPending) && <LogListSkeleton />}
       {log.isError &&
         (log.data ? (
           <ErrorMessage>
@@ -56,9 +47,16 @@ export default function TransferLogPage() {
         <EmptyState
           icon={<HistoryIcon sizePx={32} />}
           title={<Trans>No transfer logs found.</Trans>}
-        />
+          action={
+            <ButtonLink to="/transfer">
+              <Trans>Send a transfer</Trans>
+            </ButtonLink>
+          }
+        >
+          <Trans>Transfers you send or receive will show here.</Trans>
+        </EmptyState>
       )}
-      {log.data && log.data.length > 0 && (
+      {user.data && log.data && log.data.length > 0 && (
         <LogList>
           {log.data.map((transfer) => (
             <TransferRow key={transfer._id} transfer={transfer} user={user.data} />

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import type { WalletActivity } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
 import { useWalletActivity } from '../../services/wallet-queries';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import {
   ChevronRightIcon,
@@ -85,7 +85,15 @@ export function ActivityList() {
   if (!data) return <ActivitySkeleton />;
   if (data.total === 0) {
     return (
-      <EmptyState icon={<HistoryIcon sizePx={32} />} title={<Trans>No wallet activity yet.</Trans>}>
+      <EmptyState
+        icon={<HistoryIcon sizePx={32} />}
+        title={<Trans>No wallet activity yet.</Trans>}
+        action={
+          <ButtonLink to="/deposit">
+            <Trans>Make your first deposit</Trans>
+          </ButtonLink>
+        }
+      >
         <Trans>Deposits, withdrawals, transfers and trades will show here.</Trans>
       </EmptyState>
     );

@@ -5,29 +5,34 @@ import { displayMicros, microsFromWire } from '../../../common/money';
 import { IconButton } from '../../ui/button';
 import { CopyIcon } from '../../ui/icons';
 import { Figure } from '../../ui/page';
+import { SkeletonText } from '../../ui/skeleton';
 import { useCopy } from '../../ui/use-copy';
 
 /**
  * The user's total balance (2 decimals): what they can spend plus what pending withdrawals
- * hold, broken down when something is held; and the Pay ID with a copy button.
+ * and trades hold, and that breakdown; and the Pay ID with a copy button. Without a user
+ * (still loading) the same card with placeholders for the figures.
  */
-export function BalanceCard({ user }: { user: User }) {
+export function BalanceCard({ user }: { user: User | undefined }) {
   const { t } = useLingui();
   const copy = useCopy();
-  const availableMicros = microsFromWire(user.balance);
-  const onHoldMicros = microsFromWire(user.onHold);
+  const availableMicros = user ? microsFromWire(user.balance) : 0n;
+  const onHoldMicros = user ? microsFromWire(user.onHold) : 0n;
   const available = displayMicros(availableMicros, 2);
   const onHold = displayMicros(onHoldMicros, 2);
   return (
-    <Card aria-labelledby="balance-label">
+    <Card aria-labelledby="balance-label" aria-busy={!user || undefined}>
       <Label id="balance-label">
         <Trans>Total balance</Trans>
       </Label>
       <Amount>
-        <Figure>{displayMicros(availableMicros + onHoldMicros, 2)}</Figure>
+        <Figure>
+          {user ? displayMicros(availableMicros + onHoldMicros, 2) : <SkeletonText $widthEm={4} />}
+        </Figure>
         <Unit>USDT</Unit>
       </Amount>
-      {onHoldMicros > 0n && (
+      {/* Always there, on hold or not: a trade or withdrawal must not make the card jump. */}
+      {user ? (
         <Breakdown>
           <span>
             <Trans>Available: {available} USDT</Trans>
@@ -36,16 +41,28 @@ export function BalanceCard({ user }: { user: User }) {
             <Trans>On hold: {onHold} USDT</Trans>
           </span>
         </Breakdown>
+      ) : (
+        <Breakdown>
+          <span>
+            <SkeletonText $widthEm={11} />
+          </span>
+          <span>
+            <SkeletonText $widthEm={9} />
+          </span>
+        </Breakdown>
       )}
       <PayIdRow>
         <span>
           <Trans>Pay ID</Trans>
         </span>
-        <PayId>{user.payId}</PayId>
+        <PayId>{user ? user.payId : <SkeletonText $widthEm={6} />}</PayId>
         <CopyButton
           type="button"
           aria-label={t`Copy Pay ID`}
-          onClick={() => void copy(user.payId, t`Pay Id copied!`)}
+          disabled={!user}
+          onClick={() => {
+            if (user) void copy(user.payId, t`Pay Id copied!`);
+          }}
         >
           <CopyIcon sizePx={18} />
         </CopyButton>
@@ -96,10 +113,11 @@ const Amount = styled.p`
   overflow-wrap: anywhere;
 `;
 
+/** One line each, whatever the figures and the language: the card keeps one height. */
 const Breakdown = styled.p`
   display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
   color: rgba(238, 241, 247, 0.85);

@@ -20,7 +20,14 @@ const SNAPSHOT_COINS = 4;
  */
 export default function OnchainPage() {
   return (
-    <WithUser>
+    <WithUser
+      // Only the card: what comes under it depends on the user (their notice, verification).
+      skeleton={
+        <Page>
+          <BalanceCard user={undefined} />
+        </Page>
+      }
+    >
       {(user) => (
         <Page>
           <BalanceCard user={user} />

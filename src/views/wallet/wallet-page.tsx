@@ -2,59 +2,71 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../common/money';
+import { useUser } from '../../services/queries';
 import { HistoryIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Figure, Page, Section, SectionTitle } from '../../ui/page';
-import { WithUser } from '../shared/with-user';
+import { SkeletonText } from '../../ui/skeleton';
+import { LoadError } from '../shared/load-error';
 import { ActivityList } from './activity-list';
 import { WalletActions } from './wallet-actions';
 
-/** The wallet: what can be spent, what is held, the ways money moves, and every movement. */
+/**
+ * The wallet: what can be spent, what is held, the ways money moves, and every movement.
+ * Only the summary waits for the user; the history links come before the activity, whose
+ * length is not known until it loads, so nothing below it can move.
+ */
 export default function WalletPage() {
+  const user = useUser();
   return (
-    <WithUser>
-      {(user) => (
-        <Page>
-          <WalletSummary user={user} />
-          <WalletActions />
-          <Section aria-labelledby="wallet-activity-title">
-            <SectionTitle id="wallet-activity-title">
-              <Trans>Activity</Trans>
-            </SectionTitle>
-            <ActivityList />
-          </Section>
-          <Section aria-labelledby="wallet-history-title">
-            <SectionTitle id="wallet-history-title">
-              <Trans>History</Trans>
-            </SectionTitle>
-            <List>
-              <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Deposit History</Trans>
-              </ListLink>
-              <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Withdraw History</Trans>
-              </ListLink>
-              <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Transfer History</Trans>
-              </ListLink>
-            </List>
-          </Section>
-        </Page>
+    <Page>
+      {user.isError && !user.data ? (
+        <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+          <Trans>Failed to load user data.</Trans>
+        </LoadError>
+      ) : (
+        <WalletSummary user={user.data} />
       )}
-    </WithUser>
+      <WalletActions />
+      <Section aria-labelledby="wallet-history-title">
+        <SectionTitle id="wallet-history-title">
+          <Trans>History</Trans>
+        </SectionTitle>
+        <List>
+          <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
+            <Trans>Deposit History</Trans>
+          </ListLink>
+          <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
+            <Trans>Withdraw History</Trans>
+          </ListLink>
+          <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
+            <Trans>Transfer History</Trans>
+          </ListLink>
+        </List>
+      </Section>
+      <Section aria-labelledby="wallet-activity-title">
+        <SectionTitle id="wallet-activity-title">
+          <Trans>Activity</Trans>
+        </SectionTitle>
+        <ActivityList />
+      </Section>
+    </Page>
   );
 }
 
-function WalletSummary({ user }: { user: User }) {
-  const availableMicros = microsFromWire(user.balance);
-  const onHoldMicros = microsFromWire(user.onHold);
+/** The balances, or while the user loads the same card with placeholders for the figures. */
+function WalletSummary({ user }: { user: User | undefined }) {
+  const availableMicros = user ? microsFromWire(user.balance) : 0n;
+  const onHoldMicros = user ? microsFromWire(user.onHold) : 0n;
+  const figure = (micros: bigint, widthEm: number) =>
+    user ? displayMicros(micros, 2) : <SkeletonText $widthEm={widthEm} />;
   return (
-    <Summary aria-labelledby="available-label">
+    <Summary aria-labelledby="available-label" aria-busy={!user || undefined}>
       <Label id="available-label">
         <Trans>Available balance</Trans>
       </Label>
       <Amount>
-        <Figure>{displayMicros(availableMicros, 2)}</Figure>
+        <Figure>{figure(availableMicros, 4)}</Figure>
         <Unit>USDT</Unit>
       </Amount>
       <Split>
@@ -63,7 +75,7 @@ function WalletSummary({ user }: { user: User }) {
             <Trans>On hold</Trans>
           </dt>
           <dd>
-            <Figure>{displayMicros(onHoldMicros, 2)} USDT</Figure>
+            <Figure>{figure(onHoldMicros, 3)} USDT</Figure>
           </dd>
         </div>
         <div>
@@ -71,7 +83,7 @@ function WalletSummary({ user }: { user: User }) {
             <Trans>Total</Trans>
           </dt>
           <dd>
-            <Figure>{displayMicros(availableMicros + onHoldMicros, 2)} USDT</Figure>
+            <Figure>{figure(availableMicros + onHoldMicros, 4)} USDT</Figure>
           </dd>
         </div>
       </Split>

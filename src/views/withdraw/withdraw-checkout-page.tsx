@@ -3,13 +3,16 @@ import { useParams } from 'wouter';
 import { useWithdrawMethods } from '../../services/wallet-queries';
 import { WithdrawIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { MethodUnavailable } from '../shared/method-unavailable';
+import { FormSkeleton } from '../shared/skeletons';
 import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { WithUser } from '../shared/with-user';
 import { WithdrawCheckout } from './withdraw-checkout';
 import { readWithdrawCheckoutState, withdrawCheckoutState } from './withdraw-terms';
+
+/** Placeholders while the method loads: the amount, the wallet address and the figures. */
+const CHECKOUT_FIELDS = 3;
 
 export default function WithdrawCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -17,12 +20,24 @@ export default function WithdrawCheckoutPage() {
   const method = useCheckoutMethod(id, methods, withdrawCheckoutState, readWithdrawCheckoutState);
   if (method) {
     return (
-      <WithUser>
+      <WithUser
+        skeleton={
+          <Page>
+            <FormSkeleton fields={CHECKOUT_FIELDS} />
+          </Page>
+        }
+      >
         {(user) => <WithdrawCheckout key={id} methodId={id} method={method} user={user} />}
       </WithUser>
     );
   }
-  if (methods.isPending) return <PageSpinner />;
+  if (methods.isPending) {
+    return (
+      <Page>
+        <FormSkeleton fields={CHECKOUT_FIELDS} />
+      </Page>
+    );
+  }
   if (methods.isError) {
     return (
       <Page>

@@ -5,8 +5,7 @@ import { HistoryIcon, WithdrawIcon } from '../../ui/icons';
 import { formatWireAmount } from '../../ui/money';
 import { EmptyState, ErrorMessage, Page } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
-import { LoadingText } from '../shared/loading-text';
-import { LogList, LogRow } from '../shared/log-list';
+import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
 
 /** 'Withdraw History' (SPEC §2), refreshed every 10 s. */
@@ -15,7 +14,7 @@ export default function WithdrawLogPage() {
   const dateTime = useDateTime();
   return (
     <Page>
-      {log.isPending && <LoadingText />}
+      {log.isPending && <LogListSkeleton />}
       {log.isError &&
         (log.data ? (
           <ErrorMessage>
@@ -30,7 +29,9 @@ export default function WithdrawLogPage() {
         <EmptyState
           icon={<HistoryIcon sizePx={32} />}
           title={<Trans>No withdraw logs found.</Trans>}
-        />
+        >
+          <Trans>Your withdrawals and their status will show here.</Trans>
+        </EmptyState>
       )}
       {log.data && log.data.length > 0 && (
         <LogList>

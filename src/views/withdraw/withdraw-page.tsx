@@ -4,8 +4,7 @@ import { HistoryIcon, WithdrawIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
-import { LoadingText } from '../shared/loading-text';
-import { MethodGrid, type MethodTile } from '../shared/method-grid';
+import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/method-grid';
 import { withdrawCheckoutState } from './withdraw-terms';
 
 /** The withdraw methods (SPEC §2): coin name and address type; a tap opens the checkout. */
@@ -26,7 +25,7 @@ export default function WithdrawPage() {
         <SectionTitle id="withdraw-methods-title">
           <Trans>Choose a withdraw method</Trans>
         </SectionTitle>
-        {methods.isPending && <LoadingText />}
+        {methods.isPending && <MethodGridSkeleton />}
         {methods.isError && (
           <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
             <Trans>Failed to load Withdraw methods.</Trans>
