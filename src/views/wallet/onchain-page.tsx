@@ -1,14 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { HistoryIcon } from '../../ui/icons';
-import { List, ListLink } from '../../ui/list';
-import { Page, Section, SectionTitle } from '../../ui/page';
+import { Page } from '../../ui/page';
 import { HotCoins } from '../markets/hot-coins';
 import { MarketSnapshot } from '../markets/market-snapshot';
 import { WithUser } from '../shared/with-user';
 import { BalanceCard } from './balance-card';
 import { NoticeBanner } from './notice-banner';
 import { VerificationPrompt } from './verification-prompt';
+import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
 
 /** Coins in the market snapshot: the first of the listed coins. */
@@ -44,22 +43,7 @@ export default function OnchainPage() {
               </Link>
             }
           />
-          <Section aria-labelledby="history-title">
-            <SectionTitle id="history-title">
-              <Trans>History</Trans>
-            </SectionTitle>
-            <List>
-              <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Deposit History</Trans>
-              </ListLink>
-              <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Withdraw History</Trans>
-              </ListLink>
-              <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
-                <Trans>Transfer History</Trans>
-              </ListLink>
-            </List>
-          </Section>
+          <HistoryLinks titleId="history-title" />
         </Page>
       )}
     </WithUser>

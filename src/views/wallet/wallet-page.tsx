@@ -3,12 +3,11 @@ import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../common/money';
 import { useUser } from '../../services/queries';
-import { HistoryIcon } from '../../ui/icons';
-import { List, ListLink } from '../../ui/list';
 import { Figure, Page, Section, SectionTitle } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { ActivityList } from './activity-list';
+import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
 
 /**
@@ -28,22 +27,7 @@ export default function WalletPage() {
         <WalletSummary user={user.data} />
       )}
       <WalletActions />
-      <Section aria-labelledby="wallet-history-title">
-        <SectionTitle id="wallet-history-title">
-          <Trans>History</Trans>
-        </SectionTitle>
-        <List>
-          <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
-            <Trans>Deposit History</Trans>
-          </ListLink>
-          <ListLink to="/withdraw/log" icon={<HistoryIcon sizePx={20} />}>
-            <Trans>Withdraw History</Trans>
-          </ListLink>
-          <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
-            <Trans>Transfer History</Trans>
-          </ListLink>
-        </List>
-      </Section>
+      <HistoryLinks titleId="wallet-history-title" />
       <Section aria-labelledby="wallet-activity-title">
         <SectionTitle id="wallet-activity-title">
           <Trans>Activity</Trans>
