@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../ui/theme';
 
 interface State {
   failed: boolean;
@@ -41,13 +42,13 @@ const Fallback = styled.div`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-height: 100dvh;
-  padding: ${({ theme }) => theme.space.xl};
+  padding: ${theme.space.xl};
   text-align: center;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `;

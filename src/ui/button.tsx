@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { Spinner } from './spinner';
+import { theme } from './theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -15,20 +16,20 @@ const buttonStyle = css<StyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  padding: 0 ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.sm};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  padding: 0 ${theme.space.xl};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   border: 1px solid transparent;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
   cursor: pointer;
   user-select: none;
   transition:
-    background ${({ theme }) => theme.durations.fastMs}ms ease,
-    transform ${({ theme }) => theme.durations.fastMs}ms ease;
+    background ${theme.durations.fastMs}ms ease,
+    transform ${theme.durations.fastMs}ms ease;
 
   &:active:not(:disabled) {
     transform: scale(0.98);
@@ -139,17 +140,17 @@ const iconButtonStyle = css`
   display: inline-grid;
   place-items: center;
   flex: none;
-  width: ${({ theme }) => theme.sizes.touchPx}px;
-  height: ${({ theme }) => theme.sizes.touchPx}px;
+  width: ${theme.sizes.touchPx}px;
+  height: ${theme.sizes.touchPx}px;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 

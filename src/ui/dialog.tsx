@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { Button } from './button';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 import { useFocusTrap } from './use-focus-trap';
+import { theme } from './theme';
 
 /**
  * A modal dialog: a sheet rising from the bottom on phones, a centered card on wider
@@ -105,7 +106,7 @@ const rise = keyframes`from { transform: translateY(24px); opacity: 0; }`;
 const Layer = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.drawer};
+  z-index: ${theme.zIndices.drawer};
   display: flex;
   align-items: flex-end;
   justify-content: center;
@@ -118,45 +119,45 @@ const Layer = styled.div`
 const Backdrop = styled.div`
   position: absolute;
   inset: 0;
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  background: ${theme.colors.overlay};
+  animation: ${fadeIn} ${theme.durations.normalMs}ms ease-out;
 `;
 
 const Panel = styled.div`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   width: 100%;
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
   max-height: calc(100dvh - 24px);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.lg}
-    calc(env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.space.lg});
-  border-radius: ${({ theme }) => `${theme.radii.xl} ${theme.radii.xl} 0 0`};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  animation: ${rise} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  padding: ${theme.space.xl} ${theme.space.lg}
+    calc(env(safe-area-inset-bottom, 0px) + ${theme.space.lg});
+  border-radius: ${theme.radii.xl} ${theme.radii.xl} 0 0;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  box-shadow: ${theme.shadows.raised};
+  animation: ${rise} ${theme.durations.normalMs}ms ease-out;
 
   &:focus {
     outline: none;
   }
 
   @media (min-width: 600px) {
-    border-radius: ${({ theme }) => theme.radii.xl};
+    border-radius: ${theme.radii.xl};
   }
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   text-align: center;
 `;
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 /**
@@ -167,11 +168,11 @@ const Body = styled.div`
 const Footer = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   @media (min-width: 420px) {
     flex-direction: row;
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
 
     > button:last-child {
       flex: 1;

@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -12,10 +13,10 @@ export const GlobalStyle = createGlobalStyle`
   body {
     margin: 0;
     min-height: 100dvh;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
     -webkit-tap-highlight-color: transparent;
@@ -23,14 +24,14 @@ export const GlobalStyle = createGlobalStyle`
 
   h1, h2, h3, h4, p { margin: 0; }
   ul, ol { margin: 0; padding: 0; list-style: none; }
-  a { color: ${({ theme }) => theme.colors.primaryHover}; text-decoration: none; }
+  a { color: ${theme.colors.primaryHover}; text-decoration: none; }
   button, input, select, textarea { font: inherit; color: inherit; }
   img, svg { display: block; }
   /* Dates and times line up from row to row in lists, like every other figure. */
   time { font-variant-numeric: tabular-nums; }
 
   :focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 

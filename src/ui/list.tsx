@@ -2,48 +2,49 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { ChevronRightIcon } from './icons';
+import { theme } from './theme';
 
 /** A card-like list of rows, e.g. the settings links. */
 export const List = styled.ul`
   display: flex;
   flex-direction: column;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   overflow: hidden;
 
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
 `;
 
 const rowStyle = css`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 12}px;
-  padding: 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.touchPx + 12}px;
+  padding: 0 ${theme.space.lg};
+  color: ${theme.colors.text};
   text-decoration: none;
 `;
 
 const RowLink = styled(Link)`
   ${rowStyle}
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
 const RowAnchor = styled.a`
   ${rowStyle}
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
 const RowStatic = styled.div`
   ${rowStyle}
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const RowIcon = styled.span`
@@ -52,9 +53,9 @@ const RowIcon = styled.span`
   flex: none;
   width: 36px;
   height: 36px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.primaryHover};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.primaryHover};
 `;
 
 const RowLabel = styled.span`
@@ -65,9 +66,9 @@ const RowLabel = styled.span`
 const RowEnd = styled.span`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 interface RowProps {
@@ -127,23 +128,23 @@ export const DetailList = styled.dl`
   display: flex;
   flex-direction: column;
   margin: 0;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 
   > div {
     display: flex;
     align-items: baseline;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space.lg};
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    gap: ${theme.space.lg};
+    padding: ${theme.space.md} ${theme.space.lg};
   }
   > div + div {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
   }
   dd {
     margin: 0;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from './theme';
 
 /**
  * The content column of every screen: full width on phones, centered and capped on wider
@@ -8,39 +9,39 @@ import styled from 'styled-components';
 export const Page = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   width: 100%;
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.xxl}`};
+  padding: ${theme.space.lg} ${theme.space.lg} ${theme.space.xxl};
 `;
 
 export const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 export const SectionTitle = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.02em;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export const Card = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** Figures line up in columns: tabular digits wherever numbers are shown. */
@@ -52,11 +53,11 @@ export const Figure = styled.span`
 export const Badge = styled.span<{ $tone?: 'success' | 'warning' | 'danger' | 'neutral' }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space.xs};
+  padding: 2px ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $tone = 'neutral' }) =>
     $tone === 'success'
       ? theme.colors.success
@@ -79,26 +80,26 @@ const EmptyBox = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.lg}`};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xxl} ${theme.space.lg};
   text-align: center;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
+  border-radius: ${theme.radii.lg};
+  border: 1px dashed ${theme.colors.border};
+  color: ${theme.colors.textMuted};
 
   svg {
-    color: ${({ theme }) => theme.colors.textFaint};
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    color: ${theme.colors.textFaint};
+    margin-bottom: ${theme.space.xs};
   }
 `;
 
 const EmptyTitle = styled.p`
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const EmptyAction = styled.div`
-  margin-top: ${({ theme }) => theme.space.sm};
+  margin-top: ${theme.space.sm};
 `;
 
 /**
@@ -127,11 +128,11 @@ export function EmptyState({
 }
 
 const ErrorBox = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** An inline error message, announced when it appears. */

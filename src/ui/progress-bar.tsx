@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from './theme';
 
 /** A determinate progress bar (0–100), named by `label` for assistive technology. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
@@ -18,14 +19,14 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 
 const Track = styled.div`
   height: 6px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
   overflow: hidden;
 `;
 
 const Fill = styled.div`
   height: 100%;
   border-radius: inherit;
-  background: ${({ theme }) => theme.gradients.brand};
-  transition: width ${({ theme }) => theme.durations.normalMs}ms ease;
+  background: ${theme.gradients.brand};
+  transition: width ${theme.durations.normalMs}ms ease;
 `;

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from './theme';
 
 const shimmer = keyframes`
   from { background-position: 100% 0; }
@@ -13,12 +14,12 @@ export const Skeleton = styled.span.attrs({ 'aria-hidden': true })<{
   display: block;
   width: ${({ $widthPx }) => ($widthPx ? `${$widthPx}px` : '100%')};
   height: ${({ $heightPx = 14 }) => $heightPx}px;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: linear-gradient(
     90deg,
-    ${({ theme }) => theme.colors.surfaceRaised} 25%,
-    ${({ theme }) => theme.colors.surfaceHover} 50%,
-    ${({ theme }) => theme.colors.surfaceRaised} 75%
+    ${theme.colors.surfaceRaised} 25%,
+    ${theme.colors.surfaceHover} 50%,
+    ${theme.colors.surfaceRaised} 75%
   );
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;

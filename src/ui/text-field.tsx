@@ -8,18 +8,19 @@ import {
 } from 'react';
 import styled, { css } from 'styled-components';
 import { EyeIcon, EyeOffIcon } from './icons';
+import { theme } from './theme';
 
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 /** A field's label; also the legend over a group of choices, so both read alike. */
 export const fieldLabelStyle = css`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
 `;
 
 const Label = styled.label`
@@ -29,12 +30,12 @@ const Label = styled.label`
 const Control = styled.div<{ $invalid: boolean }>`
   display: flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  border-radius: ${theme.radii.md};
   border: 1px solid
     ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${({ theme }) => theme.colors.surface};
-  transition: border-color ${({ theme }) => theme.durations.fastMs}ms ease;
+  background: ${theme.colors.surface};
+  transition: border-color ${theme.durations.fastMs}ms ease;
 
   &:focus-within {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.primary)};
@@ -45,8 +46,8 @@ const Control = styled.div<{ $invalid: boolean }>`
 const Input = styled.input`
   flex: 1;
   min-width: 0;
-  height: ${({ theme }) => theme.sizes.touchPx + 2}px;
-  padding: 0 ${({ theme }) => theme.space.lg};
+  height: ${theme.sizes.touchPx + 2}px;
+  padding: 0 ${theme.space.lg};
   border: 0;
   background: transparent;
   outline: none;
@@ -54,7 +55,7 @@ const Input = styled.input`
   font-size: 16px;
 
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
   }
   &:focus-visible {
     outline: none;
@@ -68,22 +69,22 @@ const Input = styled.input`
 
 const Suffix = styled.span`
   flex: none;
-  padding: 0 ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 0 ${theme.space.lg} 0 ${theme.space.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Reveal = styled.button`
   display: grid;
   place-items: center;
-  width: ${({ theme }) => theme.sizes.touchPx}px;
-  height: ${({ theme }) => theme.sizes.touchPx}px;
-  margin-right: ${({ theme }) => theme.space.xxs};
+  width: ${theme.sizes.touchPx}px;
+  height: ${theme.sizes.touchPx}px;
+  margin-right: ${theme.space.xxs};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
 `;
 
@@ -93,12 +94,12 @@ const Reveal = styled.button`
  */
 const Message = styled.div<{ $reserved?: boolean }>`
   min-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : '0')};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   line-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : 'inherit')};
 `;
 
 const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;
 
 const Hint = styled.p<{ $tone: 'muted' | 'warning' }>`
@@ -175,34 +176,34 @@ export function TextField({
 const CountedLabel = styled(Label)`
   display: flex;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Count = styled.span`
   font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
+  color: ${theme.colors.textFaint};
+  font-weight: ${theme.fontWeights.regular};
 `;
 
 const TextArea = styled.textarea`
   width: 100%;
   min-height: 88px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font: inherit;
   /* 16px keeps iOS Safari from zooming into the field on focus. */
   font-size: 16px;
   resize: vertical;
 
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &:focus {
     outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
     box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
   }
 `;

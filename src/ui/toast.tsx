@@ -9,6 +9,7 @@ import {
 } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { AlertIcon, CheckIcon, InfoIcon } from './icons';
+import { theme } from './theme';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -89,29 +90,29 @@ const slideIn = keyframes`
 
 const Region = styled.div`
   position: fixed;
-  top: calc(env(safe-area-inset-top, 0px) + ${({ theme }) => theme.sizes.headerHeightPx + 8}px);
+  top: calc(env(safe-area-inset-top, 0px) + ${theme.sizes.headerHeightPx + 8}px);
   left: 50%;
   transform: translateX(-50%);
-  z-index: ${({ theme }) => theme.zIndices.toast};
+  z-index: ${theme.zIndices.toast};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  width: min(calc(100% - 32px), ${({ theme }) => theme.sizes.contentMaxWidthPx - 32}px);
+  gap: ${theme.space.sm};
+  width: min(calc(100% - 32px), ${theme.sizes.contentMaxWidthPx - 32}px);
   pointer-events: none;
 `;
 
 const Toast = styled.div<{ $tone: ToastTone }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  animation: ${slideIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  gap: ${theme.space.md};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.borderStrong};
+  box-shadow: ${theme.shadows.raised};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  animation: ${slideIn} ${theme.durations.normalMs}ms ease-out;
 
   svg {
     flex: none;

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { usePwaState } from './pwa-store';
 import { promptInstall } from './register';
+import { theme } from '../../ui/theme';
 
 /**
  * "Install app" as a drawer menu item, while the browser offers installation (Chromium's
@@ -51,22 +52,22 @@ function InstallIcon() {
 const MenuButton = styled.button`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  padding: 0 ${({ theme }) => theme.space.md};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  padding: 0 ${theme.space.md};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   font-size: inherit;
   text-align: start;
   cursor: pointer;
 
   svg {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { AlertIcon } from '../../ui/icons';
 import { usePwaState } from './pwa-store';
+import { theme } from '../../ui/theme';
 
 /**
  * A strip above the screen while the browser is offline. The shell keeps working from the
@@ -25,20 +26,20 @@ export function OfflineBanner() {
 
 const Bar = styled.div`
   padding-top: env(safe-area-inset-top, 0px);
-  background: ${({ theme }) => theme.colors.warningSoft};
+  background: ${theme.colors.warningSoft};
   border-bottom: 1px solid rgba(245, 176, 65, 0.35);
-  color: ${({ theme }) => theme.colors.warning};
+  color: ${theme.colors.warning};
 `;
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   /* The app's column, as the header's. */
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
   min-height: 40px;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  padding: ${theme.space.sm} ${theme.space.lg};
 
   svg {
     flex: none;
@@ -48,7 +49,7 @@ const Inner = styled.div`
 const Text = styled.p`
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   overflow-wrap: anywhere;
 `;

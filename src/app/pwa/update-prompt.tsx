@@ -5,6 +5,7 @@ import { Button, IconButton } from '../../ui/button';
 import { CloseIcon, ZapIcon } from '../../ui/icons';
 import { usePwaState } from './pwa-store';
 import { applyUpdate } from './register';
+import { theme } from '../../ui/theme';
 
 /**
  * "A new version is ready." with "Reload", while a new version of the app waits. Closing it
@@ -40,38 +41,36 @@ const slideUp = keyframes`
 const Card = styled.div`
   position: fixed;
   left: 50%;
-  bottom: calc(
-    env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.sizes.bottomBarHeightPx + 12}px
-  );
+  bottom: calc(env(safe-area-inset-bottom, 0px) + ${theme.sizes.bottomBarHeightPx + 12}px);
   transform: translateX(-50%);
-  z-index: ${({ theme }) => theme.zIndices.toast};
+  z-index: ${theme.zIndices.toast};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  width: min(calc(100% - 32px), ${({ theme }) => theme.sizes.contentMaxWidthPx - 32}px);
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xs} ${theme.space.sm} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  animation: ${slideUp} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  gap: ${theme.space.sm};
+  width: min(calc(100% - 32px), ${theme.sizes.contentMaxWidthPx - 32}px);
+  padding: ${theme.space.sm} ${theme.space.xs} ${theme.space.sm} ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.borderStrong};
+  box-shadow: ${theme.shadows.raised};
+  animation: ${slideUp} ${theme.durations.normalMs}ms ease-out;
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 
 const Text = styled.p`
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 const ReloadButton = styled(Button)`
   flex: none;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.lg};
+  font-size: ${theme.fontSizes.sm};
 `;

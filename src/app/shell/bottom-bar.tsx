@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { HomeIcon, MarketsIcon, OrdersIcon, TradeIcon, WalletIcon } from '../../ui/icons';
+import { theme } from '../../ui/theme';
 
 interface Tab {
   to: string;
@@ -38,18 +39,18 @@ const Nav = styled.nav`
   bottom: 0;
   left: 0;
   right: 0;
-  z-index: ${({ theme }) => theme.zIndices.bottomBar};
+  z-index: ${theme.zIndices.bottomBar};
   padding-bottom: env(safe-area-inset-bottom, 0px);
   background: rgba(19, 24, 34, 0.94);
   backdrop-filter: saturate(1.4) blur(12px);
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const Tabs = styled.ul`
   display: grid;
   grid-template-columns: repeat(5, 1fr);
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
-  height: ${({ theme }) => theme.sizes.bottomBarHeightPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
+  height: ${theme.sizes.bottomBarHeightPx}px;
   margin: 0 auto;
 `;
 
@@ -60,14 +61,14 @@ const TabLink = styled(Link)`
   justify-content: center;
   gap: 2px;
   height: 100%;
-  color: ${({ theme }) => theme.colors.textFaint};
+  color: ${theme.colors.textFaint};
   font-size: 0.6875rem;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
-  transition: color ${({ theme }) => theme.durations.fastMs}ms ease;
+  transition: color ${theme.durations.fastMs}ms ease;
 
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
   &[aria-current='page'] svg {
     filter: drop-shadow(0 0 6px rgba(108, 124, 255, 0.5));

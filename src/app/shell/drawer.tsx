@@ -28,6 +28,7 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import { LoadError } from '../../views/shared/load-error';
 import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
+import { theme } from '../../ui/theme';
 
 interface DrawerLink {
   to: string;
@@ -225,9 +226,9 @@ const slideIn = keyframes`from { transform: translateX(-100%); }`;
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.drawer};
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  z-index: ${theme.zIndices.drawer};
+  background: ${theme.colors.overlay};
+  animation: ${fadeIn} ${theme.durations.normalMs}ms ease-out;
 `;
 
 const Panel = styled.div`
@@ -235,20 +236,19 @@ const Panel = styled.div`
   top: 0;
   bottom: 0;
   left: 0;
-  z-index: ${({ theme }) => theme.zIndices.drawer + 1};
+  z-index: ${theme.zIndices.drawer + 1};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   width: 80%;
-  max-width: ${({ theme }) => theme.sizes.drawerMaxWidthPx}px;
-  padding: calc(env(safe-area-inset-top, 0px) + ${({ theme }) => theme.space.sm})
-    ${({ theme }) => theme.space.lg}
-    calc(env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.space.lg});
+  max-width: ${theme.sizes.drawerMaxWidthPx}px;
+  padding: calc(env(safe-area-inset-top, 0px) + ${theme.space.sm}) ${theme.space.lg}
+    calc(env(safe-area-inset-bottom, 0px) + ${theme.space.lg});
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: ${({ theme }) => theme.shadows.drawer};
-  animation: ${slideIn} ${({ theme }) => theme.durations.normalMs}ms ease-out;
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.border};
+  box-shadow: ${theme.shadows.drawer};
+  animation: ${slideIn} ${theme.durations.normalMs}ms ease-out;
 
   &:focus {
     outline: none;
@@ -258,36 +258,36 @@ const Panel = styled.div`
 const Top = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.headerHeightPx}px;
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.headerHeightPx}px;
 `;
 
 const Brand = styled.p`
   flex: 1;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const ProfileCard = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Identity = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   > div {
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     min-width: 0;
   }
 `;
@@ -299,65 +299,65 @@ const Avatar = styled.span`
   width: 44px;
   height: 44px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.gradients.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  background: ${theme.gradients.brand};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Username = styled.p`
   max-width: 100%;
   overflow: hidden;
   text-overflow: ellipsis;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const VerifyLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 28px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const PayIdRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const PayId = styled(Figure)`
   display: block;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.lg};
   letter-spacing: 0.04em;
 `;
 
 const Links = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
 `;
 
 const MenuLink = styled(Link)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
 
   svg {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 

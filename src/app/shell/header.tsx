@@ -17,27 +17,28 @@ import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
 import { DRAWER_ID, useShell } from './shell-context';
+import { theme } from '../../ui/theme';
 
 const Bar = styled.header`
   position: sticky;
   /* Below the read-only view banner, in the one tab that has it (view-as-banner.tsx). */
   top: var(--view-as-banner-height, 0px);
-  z-index: ${({ theme }) => theme.zIndices.header};
+  z-index: ${theme.zIndices.header};
   padding-top: env(safe-area-inset-top, 0px);
   background: rgba(11, 14, 20, 0.86);
   backdrop-filter: saturate(1.4) blur(12px);
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 /** `$wide`: the admin console, whose pages use a wider column on a desktop screen. */
 const Inner = styled.div<{ $wide: boolean }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  height: ${({ theme }) => theme.sizes.headerHeightPx}px;
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  gap: ${theme.space.xs};
+  height: ${theme.sizes.headerHeightPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space.sm};
+  padding: 0 ${theme.space.sm};
 
   @media (min-width: 600px) {
     max-width: ${({ theme, $wide }) =>
@@ -58,55 +59,55 @@ const Title = styled.h1`
   -webkit-line-clamp: 2;
   overflow: hidden;
   line-height: 1.2;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const BrandTitle = styled(Title)`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: -0.01em;
 `;
 
 const StaticLogo = styled.span`
   display: grid;
   place-items: center;
-  width: ${({ theme }) => theme.sizes.touchPx}px;
-  height: ${({ theme }) => theme.sizes.touchPx}px;
+  width: ${theme.sizes.touchPx}px;
+  height: ${theme.sizes.touchPx}px;
 `;
 
 const End = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   flex: none;
 `;
 
 const SupportLink = styled(IconLink)`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 /** The size of the support button (`SupportLink`). */
 const ToolSpace = styled.span`
   flex: none;
-  width: ${({ theme }) => theme.sizes.touchPx}px;
-  height: ${({ theme }) => theme.sizes.touchPx}px;
+  width: ${theme.sizes.touchPx}px;
+  height: ${theme.sizes.touchPx}px;
 `;
 
 const BalancePill = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   height: 36px;
-  margin-right: ${({ theme }) => theme.space.xs};
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-right: ${theme.space.xs};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  font-weight: ${theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
 
   svg {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 

@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../../common/rules';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
 import { chooseLanguage } from '../i18n/i18n';
 import { isLanguage, LANGUAGE_NAMES } from '../i18n/languages';
+import { theme } from '../../ui/theme';
 
 /**
  * A native select, which opens the system picker on phones. It is laid transparently over a
@@ -41,32 +42,32 @@ const Wrap = styled.div`
   position: relative;
   display: inline-grid;
   place-items: center;
-  height: ${({ theme }) => theme.sizes.touchPx}px;
-  min-width: ${({ theme }) => theme.sizes.touchPx}px;
+  height: ${theme.sizes.touchPx}px;
+  min-width: ${theme.sizes.touchPx}px;
 
   &:focus-within > span {
-    border-color: ${({ theme }) => theme.colors.focus};
+    border-color: ${theme.colors.focus};
   }
 `;
 
 const Face = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   height: 36px;
-  padding: 0 ${({ theme }) => theme.space.sm} 0 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 0 ${theme.space.sm} 0 10px;
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.02em;
 
   svg:first-child {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   svg:last-child {
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
   }
 `;
 
@@ -81,7 +82,7 @@ const Select = styled.select`
   font-size: 16px;
 
   option {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
   }
 `;

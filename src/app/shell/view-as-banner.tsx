@@ -5,6 +5,7 @@ import { useSession } from '../../machines/auth-context';
 import { logout } from '../../services/auth-api';
 import { tokenStorage, type ViewAsSession } from '../../services/token-storage';
 import { EyeIcon } from '../../ui/icons';
+import { theme } from '../../ui/theme';
 
 /** The CSS variable the sticky header reads, so it sticks below this banner, not under it. */
 export const VIEW_AS_OFFSET_VARIABLE = '--view-as-banner-height';
@@ -106,21 +107,21 @@ function Banner({ view }: { view: ViewAsSession }) {
 const Bar = styled.div`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.header + 1};
+  z-index: ${theme.zIndices.header + 1};
   padding-top: env(safe-area-inset-top, 0px);
-  background: ${({ theme }) => theme.colors.warning};
+  background: ${theme.colors.warning};
   color: #1d1503;
 `;
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   /* The app's column, as the header's. */
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidthPx}px;
+  max-width: ${theme.sizes.contentMaxWidthPx}px;
   min-height: 44px;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm} ${theme.space.xs} ${theme.space.lg}`};
+  padding: ${theme.space.xs} ${theme.space.sm} ${theme.space.xs} ${theme.space.lg};
 
   svg {
     flex: none;
@@ -130,27 +131,27 @@ const Inner = styled.div`
 const Text = styled.p`
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   /* Chinese breaks at the spaces around the time, never inside "结束" (ends). */
   word-break: keep-all;
   overflow-wrap: anywhere;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 
 const Exit = styled.button`
   flex: none;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
   border: 1px solid rgba(29, 21, 3, 0.45);
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: rgba(255, 255, 255, 0.25);
   color: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   cursor: pointer;
 
   &:hover:not(:disabled) {

@@ -5,6 +5,7 @@ import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
 import { ArticleSection, Lead, TextLink } from './article';
 import styled from 'styled-components';
+import { theme } from '../../ui/theme';
 
 /** About Us: what the project is and the promises it is built on. */
 export default function AboutPage() {
@@ -99,10 +100,10 @@ const Brand = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  padding-top: ${theme.space.md};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
   }
 `;

@@ -2,30 +2,31 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { Card } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 /** A short text page (privacy, about): a lead paragraph and titled sections. */
 export const Lead = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   line-height: 1.55;
 `;
 
 const Body = styled(Card)`
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   h2 {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    gap: ${theme.space.sm};
+    font-size: ${theme.fontSizes.md};
+    font-weight: ${theme.fontWeights.semibold};
   }
   h2 svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
   > p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
     line-height: 1.6;
   }
 `;
@@ -34,22 +35,22 @@ const Body = styled(Card)`
 export const Bullets = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
-  padding-left: ${({ theme }) => theme.space.lg};
+  padding-left: ${theme.space.lg};
   list-style: disc;
 
   li {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
     line-height: 1.6;
   }
   li::marker {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
   strong {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.text};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `;
 
@@ -79,7 +80,7 @@ export function ArticleSection({
 
 /** An in-app link inside running text. */
 export const TextLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primaryHover};
+  color: ${theme.colors.primaryHover};
   text-decoration: underline;
   text-underline-offset: 2px;
 `;

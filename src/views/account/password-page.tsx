@@ -20,6 +20,7 @@ import {
   type PasswordField,
   type PasswordValues,
 } from './account-rules';
+import { theme } from '../../ui/theme';
 
 /**
  * Change password. Success ends the session everywhere (the server revokes every token of
@@ -138,9 +139,9 @@ export default function PasswordPage() {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > button {
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
 `;

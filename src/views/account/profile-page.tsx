@@ -27,6 +27,7 @@ import {
   validateProfile,
   type ProfileField,
 } from './account-rules';
+import { theme } from '../../ui/theme';
 
 /**
  * Edit profile: username and email are shown read-only; full name and phone number are
@@ -177,14 +178,14 @@ function initials(name: string): string {
 const AccountHeader = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
 
   > div {
     min-width: 0;
   }
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     overflow-wrap: anywhere;
   }
 `;
@@ -196,17 +197,17 @@ const Avatar = styled.span`
   width: 56px;
   height: 56px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.gradients.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  background: ${theme.gradients.brand};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > button {
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
 `;

@@ -9,6 +9,7 @@ import { AdminNav } from './admin-nav';
 import { AdminPage, DetailColumns, PageHeading, RowList, RowListSkeleton } from './admin-ui';
 import { CreateAdminForm, OwnPasswordForm } from './admins-forms';
 import { isOwnAccount } from './admins-model';
+import { theme } from '../../ui/theme';
 
 /**
  * The admin accounts (the signed-in admin marked), creating another admin, and changing
@@ -112,18 +113,18 @@ function AccountList({
 }
 
 const ListTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
 `;
 
 const Rows = styled(RowList)`
   > li {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xs};
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    gap: ${theme.space.xs};
+    padding: ${theme.space.md} ${theme.space.lg};
     min-width: 0;
   }
 `;
@@ -131,11 +132,11 @@ const Rows = styled(RowList)`
 const NameLine = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
 `;
@@ -143,9 +144,9 @@ const NameLine = styled.div`
 const Facts = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.xxs} ${theme.space.lg}`};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.xxs} ${theme.space.lg};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 
   span {
     overflow-wrap: anywhere;

@@ -12,6 +12,7 @@ import { AdminNav } from './admin-nav';
 import { AdminPage, Mono, PageHeading, RowList, RowListSkeleton, smallCapsStyle } from './admin-ui';
 import { CoinDeleteDialog } from './coin-delete-dialog';
 import { CoinEditor, type CoinEditorTarget } from './coin-editor';
+import { theme } from '../../ui/theme';
 
 /**
  * The listed coins, in the order the markets show them (the server's order): add a coin,
@@ -196,14 +197,14 @@ const DESKTOP = '(min-width: 760px)';
 const Intro = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const TitleRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   > h1 {
     min-width: 0;
@@ -215,28 +216,28 @@ const TitleRow = styled.div`
 `;
 
 const Symbol = styled(Mono)`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.text};
 `;
 
 const SmallButton = styled(Button)`
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const RowActions = styled.span`
   display: inline-flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const TableBox = styled.div`
   display: none;
   @media ${DESKTOP} {
     display: block;
-    border-radius: ${({ theme }) => theme.radii.lg};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
+    border-radius: ${theme.radii.lg};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.surface};
     overflow: hidden;
   }
 `;
@@ -248,7 +249,7 @@ const Table = styled.table`
 
   th,
   td {
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    padding: ${theme.space.md} ${theme.space.lg};
     text-align: left;
     vertical-align: middle;
     overflow-wrap: anywhere;
@@ -259,13 +260,13 @@ const Table = styled.table`
   }
   th {
     ${smallCapsStyle}
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
   }
   tbody tr + tr td {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   tbody tr:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
   td:last-child {
     width: 1%;
@@ -277,8 +278,8 @@ const Rows = styled(RowList)`
   > li {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.md};
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    gap: ${theme.space.md};
+    padding: ${theme.space.md} ${theme.space.lg};
   }
 
   &[data-phone-only] {
@@ -296,14 +297,14 @@ const RowText = styled.span`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-weight: ${theme.fontWeights.medium};
     overflow-wrap: anywhere;
   }
   strong > span {
-    margin-left: ${({ theme }) => theme.space.xs};
+    margin-left: ${theme.space.xs};
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
 `;

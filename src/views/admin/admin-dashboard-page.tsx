@@ -16,6 +16,7 @@ import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
 import { AdminPage, PageHeading } from './admin-ui';
 import { ageParts } from './queue-model';
+import { theme } from '../../ui/theme';
 
 /**
  * What needs attention (the three queues) and the platform's health: users, volumes, the
@@ -293,7 +294,7 @@ const HeaderRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   flex-wrap: wrap;
 
   /* A longer "Signed in as ..." (German) wraps beside the button instead of pushing it
@@ -308,7 +309,7 @@ const HeaderRow = styled.div`
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 /** Every line of a tile is a figure refreshed every 10 s: tabular, so none jitters. */
@@ -316,29 +317,29 @@ const Tile = styled.div<{ $attention?: boolean }>`
   font-variant-numeric: tabular-nums;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   border: 1px solid
     ${({ theme, $attention }) => ($attention ? theme.colors.warning : theme.colors.border)};
   color: inherit;
   text-decoration: none;
 
   &[href]:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 const TileLabel = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Big = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   overflow-wrap: anywhere;
 `;
@@ -347,5 +348,5 @@ const CountRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;

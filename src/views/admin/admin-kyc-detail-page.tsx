@@ -15,6 +15,7 @@ import { AdminNav } from './admin-nav';
 import { AdminPage, DetailColumns, DocumentImage } from './admin-ui';
 import { DecisionPanel } from './decision-panel';
 import { useKycLabels } from './kyc-labels';
+import { theme } from '../../ui/theme';
 
 /** One KYC request with its three documents; opening it is recorded in the audit log. */
 export default function AdminKycDetailPage() {
@@ -125,14 +126,14 @@ const Stacked = styled.span`
   align-items: flex-end;
 
   small {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
   }
 `;
 
 const Documents = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
 `;

@@ -15,6 +15,7 @@ import { MethodCard } from './method-card';
 import { MethodDeleteDialog } from './method-delete-dialog';
 import { MethodEditor, type MethodEditorTarget } from './method-form';
 import type { MethodKind } from './method-form-model';
+import { theme } from '../../ui/theme';
 
 const BASE = '/admin/methods';
 
@@ -135,27 +136,27 @@ export default function AdminMethodsPage() {
 /** Two short tabs that share the row, both always in view, even on a phone. */
 const Tabs = styled.nav`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
+  gap: ${theme.space.sm};
+  margin-top: calc(-1 * ${theme.space.sm});
 `;
 
 const Tab = styled(PillTab)`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
   min-height: 40px;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
+  padding: ${theme.space.xs} ${theme.space.lg};
 `;
 
 const Count = styled.span`
   flex: none;
   min-width: 20px;
   padding: 0 6px;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: rgba(255, 255, 255, 0.12);
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   text-align: center;
   font-variant-numeric: tabular-nums;
 `;
@@ -163,7 +164,7 @@ const Count = styled.span`
 const Panel = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const PanelHead = styled.div`
@@ -171,12 +172,12 @@ const PanelHead = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     flex: 1 1 240px;
     min-width: 0;
   }
@@ -185,7 +186,7 @@ const PanelHead = styled.div`
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -206,9 +207,9 @@ const Grid = styled.ul`
 const SkeletonCard = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
 `;

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
+import { theme } from '../../ui/theme';
 
 const SECTIONS: readonly { to: string; label: MessageDescriptor }[] = [
   { to: '/admin/dashboard', label: msg`Dashboard` },
@@ -58,11 +59,11 @@ const Nav = styled.nav`
   /* Positioned, so the items' offsetLeft is measured from the row's start. */
   position: relative;
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   overflow-x: auto;
   scrollbar-width: none;
   scroll-snap-type: x proximity;
@@ -77,20 +78,20 @@ const Item = styled(Link)`
   display: grid;
   place-items: center;
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
   text-decoration: none;
   scroll-snap-align: start;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
   }
 `;

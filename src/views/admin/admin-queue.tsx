@@ -19,6 +19,7 @@ import {
   smallCapsStyle,
 } from './admin-ui';
 import { QUEUE_TABS, pageSteps, parseQueueSearch, queueHref, type QueueView } from './queue-model';
+import { theme } from '../../ui/theme';
 
 /** The status tab and page the address asks for. */
 export function useQueueView(): QueueView {
@@ -174,26 +175,26 @@ export const Stack = styled.span`
   font-variant-numeric: tabular-nums;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
 `;
 
 const Tabs = styled.nav`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   overflow-x: auto;
   scrollbar-width: none;
-  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
+  margin-top: calc(-1 * ${theme.space.sm});
 `;
 
 const Tab = styled(PillTab)`
   flex: none;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  padding: ${theme.space.sm} ${theme.space.lg};
 `;
 
 /** On a desktop: user, what, amount, status. */
@@ -204,9 +205,9 @@ const HeaderRow = styled.div`
   @media (min-width: 900px) {
     display: grid;
     grid-template-columns: ${DESKTOP_COLUMNS};
-    gap: ${({ theme }) => theme.space.lg};
-    padding: 0 ${({ theme }) => theme.space.lg};
-    margin-bottom: calc(-1 * ${({ theme }) => theme.space.md});
+    gap: ${theme.space.lg};
+    padding: 0 ${theme.space.lg};
+    margin-bottom: calc(-1 * ${theme.space.md});
     ${smallCapsStyle}
   }
 `;

@@ -10,6 +10,7 @@ import { AdminPage, PageHeading } from './admin-ui';
 import { SupportSection, TransfersSection, WithdrawalsSection } from './settings-groups';
 import { formFromSettings } from './settings-model';
 import { CountriesSection, OutcomeNote, StakesSection, TradingSwitch } from './settings-trading';
+import { theme } from '../../ui/theme';
 
 /**
  * The site settings in groups, each saved on its own: support links and the chat widget,
@@ -70,7 +71,7 @@ export default function AdminSettingsPage() {
 /** One column on a phone; two on a desktop, trading on the right. */
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: start;
 
   @media (min-width: 900px) {
@@ -80,7 +81,7 @@ const Columns = styled.div`
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.lg};
+    gap: ${theme.space.lg};
     min-width: 0;
   }
 `;

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../ui/button';
 import { formatCoinQuantity } from '../../ui/money';
 import { Card, Muted, Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { theme } from '../../ui/theme';
 
 /**
  * Building blocks shared by the console's screens: a wider column on desktop, the heading
@@ -18,22 +19,22 @@ import { Skeleton } from '../../ui/skeleton';
 /** Full width on phones; up to 1120 px on a desktop, so tables and card grids have room. */
 export const AdminPage = styled(Page)`
   @media (min-width: 600px) {
-    max-width: ${({ theme }) => theme.sizes.consoleMaxWidthPx}px;
-    padding-left: ${({ theme }) => theme.space.xl};
-    padding-right: ${({ theme }) => theme.space.xl};
+    max-width: ${theme.sizes.consoleMaxWidthPx}px;
+    padding-left: ${theme.space.xl};
+    padding-right: ${theme.space.xl};
   }
 `;
 
 export const PageHeading = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 /** A card's heading. */
 export const CardTitle = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  margin-bottom: ${({ theme }) => theme.space.xs};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
+  margin-bottom: ${theme.space.xs};
 `;
 
 /**
@@ -69,7 +70,7 @@ export const TitleRow = styled.div`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   flex-wrap: wrap;
   font-variant-numeric: tabular-nums;
 `;
@@ -86,15 +87,15 @@ export const RowList = styled.ul<{ $stale?: boolean }>`
   margin: 0;
   padding: 0;
   list-style: none;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
   overflow: hidden;
   opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
   transition: opacity 120ms ease;
 
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
 `;
 
@@ -104,15 +105,15 @@ export const RowLink = styled(Link)`
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 /** The small capitals of a list's or a table's column headings, and of captions. */
 export const smallCapsStyle = css`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.textFaint};
   text-transform: uppercase;
   letter-spacing: 0.04em;
 `;
@@ -146,24 +147,24 @@ const SkeletonList = styled(RowList)<{ $gap: 'xs' | 'sm' | 'md' }>`
     display: flex;
     flex-direction: column;
     gap: ${({ theme, $gap }) => theme.space[$gap]};
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    padding: ${theme.space.md} ${theme.space.lg};
   }
 `;
 
 /** A tab that is a link, shaped as a pill; the current one (`aria-current="page"`) filled. */
 export const PillTab = styled(Link)`
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
   white-space: nowrap;
 
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText};
+    background: ${theme.colors.primary};
+    border-color: ${theme.colors.primary};
+    color: ${theme.colors.primaryText};
   }
 `;
 
@@ -207,7 +208,7 @@ const PagerNav = styled.nav`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   > :first-child {
     justify-self: start;
@@ -240,12 +241,12 @@ const UserBox = styled.span`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
 `;
@@ -266,16 +267,16 @@ export function DocumentImage({ src, label }: { src: string; label: ReactNode & 
 const Figure = styled.figure`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
 
   figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   a {
     display: block;
-    border-radius: ${({ theme }) => theme.radii.md};
+    border-radius: ${theme.radii.md};
   }
   img {
     display: block;
@@ -284,16 +285,16 @@ const Figure = styled.figure`
     aspect-ratio: 4 / 3;
     max-height: 420px;
     object-fit: contain;
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    border-radius: ${theme.radii.md};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
 /** Two columns on a desktop (facts, then actions and images); one on a phone. */
 export const DetailColumns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   align-items: start;
 
   @media (min-width: 900px) {
@@ -303,14 +304,14 @@ export const DetailColumns = styled.div`
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.lg};
+    gap: ${theme.space.lg};
     min-width: 0;
   }
 `;
 
 export const Mono = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;
 

@@ -20,6 +20,7 @@ import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
 import { USERS_PATH } from './user-model';
 import { Amount, UserBadges } from './user-ui';
+import { theme } from '../../ui/theme';
 
 /** One user: who they are, their money and history, and what an admin may change. */
 export default function AdminUserDetailPage() {
@@ -154,19 +155,19 @@ function MoneyCard({ user }: { user: AdminUserDetail['user'] }) {
 }
 
 const BackLink = styled.div`
-  margin: calc(-1 * ${({ theme }) => theme.space.md}) 0;
+  margin: calc(-1 * ${theme.space.md}) 0;
 
   a {
     min-height: 36px;
-    padding: 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: 0 ${theme.space.sm};
+    font-size: ${theme.fontSizes.sm};
   }
 `;
 
 const Columns = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
   > div {
     display: contents;
@@ -175,13 +176,13 @@ const Columns = styled.div`
   @media (min-width: 900px) {
     display: grid;
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
-    gap: ${({ theme }) => theme.space.xl};
+    gap: ${theme.space.xl};
     align-items: start;
 
     > div {
       display: flex;
       flex-direction: column;
-      gap: ${({ theme }) => theme.space.lg};
+      gap: ${theme.space.lg};
       min-width: 0;
     }
   }
@@ -199,12 +200,12 @@ const Slot = styled.div<{ $order: number }>`
 const Identity = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.xl};
+    font-weight: ${theme.fontWeights.bold};
     overflow-wrap: anywhere;
   }
   p {
@@ -218,7 +219,7 @@ const Facts = styled(DetailList)`
   border-radius: 0;
 
   > div {
-    padding: ${({ theme }) => theme.space.sm} 0;
+    padding: ${theme.space.sm} 0;
   }
   dt {
     flex: none;
@@ -229,7 +230,7 @@ const Facts = styled(DetailList)`
 const Figures = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
 
   > :first-child {

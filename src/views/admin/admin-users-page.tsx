@@ -27,6 +27,7 @@ import {
 import { pageSteps } from './queue-model';
 import { pageCountOf, parseUserSearch, userHref, userSearchHref } from './user-model';
 import { UserBadges } from './user-ui';
+import { theme } from '../../ui/theme';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -223,25 +224,25 @@ function UserSkeleton() {
 const SearchForm = styled.form`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: start;
-  margin: calc(-1 * ${({ theme }) => theme.space.sm}) 0 calc(-1 * ${({ theme }) => theme.space.lg});
+  margin: calc(-1 * ${theme.space.sm}) 0 calc(-1 * ${theme.space.lg});
 
   > button {
     /* In line with the input, below its label. */
-    margin-top: calc(1.25rem + ${({ theme }) => theme.space.xs});
+    margin-top: calc(1.25rem + ${theme.space.xs});
   }
 `;
 
 /** A magnifier on a phone (the field needs the width), with its word on wider screens. */
 const SearchButton = styled(Button)`
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
 
   .label {
     ${visuallyHiddenStyle}
   }
   @media (min-width: 600px) {
-    padding: 0 ${({ theme }) => theme.space.xl};
+    padding: 0 ${theme.space.xl};
     .label {
       position: static;
       width: auto;
@@ -282,8 +283,8 @@ const HeaderRow = styled.div`
   ${DESKTOP} {
     display: grid;
     grid-template-columns: ${DESKTOP_COLUMNS};
-    gap: ${({ theme }) => theme.space.lg};
-    padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.lg};
+    padding: 0 ${theme.space.lg} ${theme.space.sm};
     ${smallCapsStyle}
   }
 `;
@@ -333,7 +334,7 @@ const Cell = styled.span<{ $slot: 'who' | 'payId' | 'money' | 'badges' | 'login'
   text-align: ${({ $slot }) => ($slot === 'money' ? 'right' : 'left')};
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
   span,
@@ -341,8 +342,8 @@ const Cell = styled.span<{ $slot: 'who' | 'payId' | 'money' | 'badges' | 'login'
     overflow-wrap: anywhere;
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
   ${({ $slot }) => ($slot === 'payId' ? 'flex-direction: row; gap: 6px; align-items: baseline;' : '')}
   ${({ $slot }) => ($slot === 'badges' ? 'flex-direction: row; flex-wrap: wrap;' : '')}

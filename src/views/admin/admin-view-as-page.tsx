@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { AdminNav } from './admin-nav';
 import { AdminPage, PageHeading } from './admin-ui';
 import { userHref } from './user-model';
+import { theme } from '../../ui/theme';
 
 /**
  * Opens a read-only "view as user" in this tab (the user page opens it in a new one): asks
@@ -107,11 +108,11 @@ export default function AdminViewAsPage() {
 const Opening = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;

@@ -18,6 +18,7 @@ import { AdminNav } from './admin-nav';
 import { AdminPage, coinText, DetailColumns, Mono, UserSummary } from './admin-ui';
 import { DecisionPanel } from './decision-panel';
 import { withdrawApproval } from './queue-model';
+import { theme } from '../../ui/theme';
 
 /**
  * One withdrawal: approve it with the on-chain hash, or reject it (the hold is released).
@@ -205,26 +206,26 @@ function WithdrawDetail({ withdraw }: { withdraw: AdminWithdraw }) {
 const AddressBox = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
 
   > span,
   > small {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const AddressRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-left: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.sm};
+  padding-left: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
 
   > code {
     flex: 1;

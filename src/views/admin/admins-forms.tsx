@@ -27,6 +27,7 @@ import {
   type OwnPasswordValues,
 } from './admins-model';
 import { TitledCard } from './admin-ui';
+import { theme } from '../../ui/theme';
 
 /**
  * A form's state: the values, which fields were left (errors show after that or after a
@@ -301,5 +302,5 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;

@@ -13,6 +13,7 @@ import {
   targetHref,
   type AuditChange,
 } from './audit-model';
+import { theme } from '../../ui/theme';
 
 /**
  * One entry of the audit log: when, who, what, on what and why, and the changed keys of
@@ -130,8 +131,8 @@ function ChangeRow({ change }: { change: AuditChange }) {
 const Item = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md} ${theme.space.lg};
   min-width: 0;
 `;
 
@@ -143,7 +144,7 @@ const Top = styled.div`
     'action action'
     'when when'
     'actor target';
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.sm} ${theme.space.lg};
 
   @media (min-width: 900px) {
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 0.8fr) minmax(0, 1.3fr);
@@ -163,14 +164,14 @@ const Cell = styled.div<{ $slot: 'action' | 'when' | 'actor' | 'target' }>`
   overflow-wrap: anywhere;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textFaint};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textFaint};
   }
   a {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
     text-decoration: none;
   }
   a:hover {
@@ -179,8 +180,8 @@ const Cell = styled.div<{ $slot: 'action' | 'when' | 'actor' | 'target' }>`
 `;
 
 const Code = styled(Mono)`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 
   a & {
     color: inherit;
@@ -192,29 +193,29 @@ const Caption = styled.span`
 `;
 
 const Faint = styled.span`
-  color: ${({ theme }) => theme.colors.textFaint};
+  color: ${theme.colors.textFaint};
 `;
 
 const Reason = styled.p`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
+  font-size: ${theme.fontSizes.sm};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
 
 const Details = styled.details`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   summary {
     width: fit-content;
-    padding: ${({ theme }) => `${theme.space.xs} 0`};
-    color: ${({ theme }) => theme.colors.primaryHover};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    padding: ${theme.space.xs} 0;
+    color: ${theme.colors.primaryHover};
+    font-weight: ${theme.fontWeights.semibold};
     cursor: pointer;
   }
 `;
@@ -222,18 +223,18 @@ const Details = styled.details`
 const Changes = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  gap: ${theme.space.md};
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
 `;
 
 const Key = styled.code`
   display: block;
-  margin-bottom: ${({ theme }) => theme.space.xs};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${theme.space.xs};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
 `;
 
@@ -241,7 +242,7 @@ const Key = styled.code`
 const Sides = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
   @media (min-width: 600px) {
     grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
@@ -251,7 +252,7 @@ const Sides = styled.div`
 
 const Arrow = styled.span`
   justify-self: center;
-  color: ${({ theme }) => theme.colors.textFaint};
+  color: ${theme.colors.textFaint};
   line-height: 1;
 
   @media (max-width: 599px) {
@@ -264,14 +265,14 @@ const Value = styled.pre<{ $side: 'before' | 'after' }>`
   margin: 0;
   max-height: 240px;
   overflow: auto;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.sm};
   border: 1px solid
     ${({ $side }) => ($side === 'before' ? 'rgba(246, 70, 93, 0.3)' : 'rgba(34, 195, 142, 0.3)')};
   background: ${({ theme, $side }) =>
     $side === 'before' ? theme.colors.dangerSoft : theme.colors.successSoft};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
   line-height: 1.5;
   white-space: pre-wrap;
   overflow-wrap: anywhere;

@@ -18,6 +18,7 @@ import {
   validateAuditFilter,
   type AuditFilterField,
 } from './audit-model';
+import { theme } from '../../ui/theme';
 
 /** The action select's value for "type an action": not a kind and never sent. */
 const OTHER_ACTION = '__other__';
@@ -164,7 +165,7 @@ export function AuditFilters({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 /**
@@ -174,7 +175,7 @@ const Form = styled.form`
 const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 
   > :nth-child(1),
   > :nth-child(2) {
@@ -195,7 +196,7 @@ const Fields = styled.div`
 const ActionField = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
@@ -203,5 +204,5 @@ const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -22,6 +22,7 @@ import {
   type CoinField,
   type CoinFormValues,
 } from './coin-form-model';
+import { theme } from '../../ui/theme';
 
 /** What the editor is open for: a new coin, or a listed one. */
 export type CoinEditorTarget = { mode: 'create' } | { mode: 'edit'; coin: AdminCoin };
@@ -194,7 +195,7 @@ export function CoinEditor({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 /**
@@ -204,36 +205,36 @@ const Form = styled.form`
 const FixedSymbol = styled.p`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  padding-bottom: ${theme.space.md};
 
   > span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+    color: ${theme.colors.textMuted};
   }
   > strong {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-family: ${theme.fonts.mono};
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.semibold};
   }
   > small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textFaint};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textFaint};
   }
 `;
 
 const DeleteRow = styled.div`
   display: flex;
   justify-content: flex-start;
-  padding-top: ${({ theme }) => theme.space.sm};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space.sm};
+  border-top: 1px solid ${theme.colors.border};
 
   > button {
-    padding: 0 ${({ theme }) => theme.space.md};
+    padding: 0 ${theme.space.md};
   }
 `;
 
 const Danger = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

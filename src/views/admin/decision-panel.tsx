@@ -12,6 +12,7 @@ import {
   reasonError,
   transactionHashError,
 } from './queue-model';
+import { theme } from '../../ui/theme';
 
 /**
  * Approve or reject a pending request. Approving asks for confirmation (and, for a
@@ -178,11 +179,11 @@ export function DecisionPanel({
 const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const HashText = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   overflow-wrap: anywhere;
 `;
 
@@ -192,7 +193,7 @@ const HashText = styled.code`
  */
 const ReasonField = styled(TextAreaField)`
   textarea {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
   textarea:focus {
     box-shadow: none;

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Badge } from '../../ui/page';
 import { formatExactMicros, formatRate } from '../../ui/money';
 import { Mono } from './admin-ui';
+import { theme } from '../../ui/theme';
 
 /**
  * One payment method as the console shows it: everything a user will see at checkout
@@ -107,26 +108,26 @@ export function MethodCard({
 const Box = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
 
   /* Under the page's h1: the cards are the page's sections. */
   h2 {
     min-width: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
   > span {
@@ -138,7 +139,7 @@ const Head = styled.div`
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(6, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
 
   > div {
@@ -157,8 +158,8 @@ const Facts = styled.dl`
     grid-column: span 2;
   }
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
@@ -169,12 +170,12 @@ const Facts = styled.dl`
 
 const Info = styled.span`
   white-space: pre-line;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin-top: auto;
 `;

@@ -28,6 +28,7 @@ import {
   type MethodFormValues,
   type MethodKind,
 } from './method-form-model';
+import { theme } from '../../ui/theme';
 
 /** The info text may be long; the field allows a little over the limit so the error shows. */
 const INFO_INPUT_MAX_LENGTH = METHOD_TEXT_MAX_LENGTH.info + 100;
@@ -256,8 +257,8 @@ export function MethodEditor({
 const Form = styled.form`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  column-gap: ${({ theme }) => theme.space.md};
-  row-gap: ${({ theme }) => theme.space.xs};
+  column-gap: ${theme.space.md};
+  row-gap: ${theme.space.xs};
 `;
 
 const Wide = styled.div`
@@ -272,7 +273,7 @@ const Cell = styled.div<{ $wide: boolean }>`
 
 const Mono = styled.div`
   input {
-    font-family: ${({ theme }) => theme.fonts.mono};
+    font-family: ${theme.fonts.mono};
     font-size: 15px;
   }
 `;
@@ -283,12 +284,12 @@ const Mono = styled.div`
  */
 const InfoField = styled(TextAreaField)`
   textarea {
-    padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+    padding: ${theme.space.md} ${theme.space.lg};
   }
   textarea:focus {
     box-shadow: none;
   }
   textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
 `;

@@ -4,6 +4,7 @@ import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import { TextField, fieldLabelStyle } from '../../ui/text-field';
 import { SECTION_FIELDS, type SettingsForm } from './settings-model';
 import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
+import { theme } from '../../ui/theme';
 
 /**
  * The support, transfer and withdrawal groups of the site settings. Each is saved on its
@@ -160,14 +161,14 @@ export function WithdrawalsSection({ saved }: { saved: SettingsForm }) {
 const Choices = styled.fieldset`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   border: 0;
 
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    margin-bottom: ${theme.space.xs};
     ${fieldLabelStyle}
   }
 `;
@@ -175,26 +176,26 @@ const Choices = styled.fieldset`
 const Choice = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space.sm};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
     background: rgba(108, 124, 255, 0.12);
   }
   &:has(input:focus-visible) {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   input {
-    accent-color: ${({ theme }) => theme.colors.primary};
+    accent-color: ${theme.colors.primary};
     width: 18px;
     height: 18px;
     margin: 0;

@@ -20,6 +20,7 @@ import {
   type SettingsField,
   type SettingsForm,
 } from './settings-model';
+import { theme } from '../../ui/theme';
 
 /**
  * One group of settings with its own Save: the admin's edits over the saved values, the
@@ -170,30 +171,30 @@ export function SectionCard({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Footer = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.md};
+  margin-top: ${theme.space.xs};
 `;
 
 const SavedNote = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.success};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.success};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 /** Two short figure fields side by side, even on a phone (one column only when very narrow). */
 export const FieldPair = styled.div`
   display: grid;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 
   @media (min-width: 340px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));

@@ -24,6 +24,7 @@ import {
 } from './settings-model';
 import { CardTitle } from './admin-ui';
 import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
+import { theme } from '../../ui/theme';
 
 /**
  * The trading group: the on/off switch (saved at once, confirmed when turning off), the
@@ -310,17 +311,17 @@ export function CountriesSection({ saved }: { saved: SettingsForm }) {
 
 const Note = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
   border: 1px solid rgba(108, 124, 255, 0.35);
   background: rgba(108, 124, 255, 0.1);
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.5;
 
   svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
 `;
 
@@ -328,7 +329,7 @@ const SwitchRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 /** A switch drawn from one button: a track with a thumb that moves right when on. */
@@ -338,11 +339,11 @@ const Switch = styled.button`
   width: 56px;
   height: 32px;
   padding: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.borderStrong};
+  background: ${theme.colors.surfaceRaised};
   cursor: pointer;
-  transition: background ${({ theme }) => theme.durations.fastMs}ms ease;
+  transition: background ${theme.durations.fastMs}ms ease;
 
   > span {
     position: absolute;
@@ -351,12 +352,12 @@ const Switch = styled.button`
     width: 24px;
     height: 24px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.textMuted};
-    transition: transform ${({ theme }) => theme.durations.fastMs}ms ease;
+    background: ${theme.colors.textMuted};
+    transition: transform ${theme.durations.fastMs}ms ease;
   }
   &[aria-checked='true'] {
-    background: ${({ theme }) => theme.colors.success};
-    border-color: ${({ theme }) => theme.colors.success};
+    background: ${theme.colors.success};
+    border-color: ${theme.colors.success};
   }
   &[aria-checked='true'] > span {
     transform: translateX(24px);
@@ -367,22 +368,22 @@ const Switch = styled.button`
     cursor: progress;
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const SubTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin: 0 0 ${theme.space.xs};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Chips = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
   padding: 0;
   list-style: none;
 `;
@@ -390,19 +391,19 @@ const Chips = styled.ul`
 const Chip = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.xs} 0 ${theme.space.md};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const ChipCode = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;
 
 const RemoveButton = styled.button`
@@ -413,26 +414,26 @@ const RemoveButton = styled.button`
   border: 0;
   border-radius: 50%;
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    color: ${({ theme }) => theme.colors.danger};
+    background: ${theme.colors.surfaceHover};
+    color: ${theme.colors.danger};
   }
 `;
 
 /** The Add button inside the country field, at its right end. */
 const AddButton = styled.button`
   min-height: 32px;
-  margin-right: -${({ theme }) => theme.space.sm};
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
+  margin-right: -${theme.space.sm};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
   font: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:disabled {
@@ -440,6 +441,6 @@ const AddButton = styled.button`
     cursor: not-allowed;
   }
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;

@@ -28,6 +28,7 @@ import {
   type AdjustmentValues,
 } from './user-model';
 import { ChoiceGroup } from './user-ui';
+import { theme } from '../../ui/theme';
 
 const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
 
@@ -201,11 +202,11 @@ function serverErrorsShown(errors: FieldMessages): boolean {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Moved = styled(Figure)<{ $credit: boolean }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $credit }) => ($credit ? theme.colors.success : theme.colors.danger)};
 `;
 

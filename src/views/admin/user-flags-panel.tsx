@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, Card, ErrorMessage, Muted, SectionTitle } from '../../ui/page';
 import { useToast } from '../../ui/toast';
+import { theme } from '../../ui/theme';
 
 type Flag = keyof AdminUserFlagsRequest;
 
@@ -187,26 +188,26 @@ const FlagList = styled.ul`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space.md};
-    padding: ${({ theme }) => theme.space.sm} 0;
+    gap: ${theme.space.md};
+    padding: ${theme.space.sm} 0;
   }
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   > li > span {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     min-width: 0;
   }
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   button {
     flex: none;
     min-height: 40px;
-    padding: 0 ${({ theme }) => theme.space.lg};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: 0 ${theme.space.lg};
+    font-size: ${theme.fontSizes.sm};
   }
 `;

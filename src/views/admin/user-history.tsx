@@ -12,6 +12,7 @@ import { Badge, EmptyState, Figure, SectionTitle } from '../../ui/page';
 import { StatusText } from '../shared/request-status';
 import { Mono, RowLink, RowList } from './admin-ui';
 import { ledgerKindLabel } from './user-model';
+import { theme } from '../../ui/theme';
 
 type Section = 'ledger' | 'trades' | 'deposits' | 'withdrawals' | 'transfers' | 'kyc';
 
@@ -317,16 +318,16 @@ function KycList({ requests }: { requests: AdminUserDetail['kyc'] }) {
 const Box = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
 `;
 
 const Tabs = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   overflow-x: auto;
   scrollbar-width: none;
-  padding: ${({ theme }) => theme.space.xs};
+  padding: ${theme.space.xs};
 
   /* A phone scrolls the tabs sideways; wider screens show all six, three to a row. */
   @media (min-width: 600px) {
@@ -334,9 +335,9 @@ const Tabs = styled.div`
     grid-template-columns: repeat(3, minmax(0, 1fr));
     overflow-x: visible;
   }
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Tab = styled.button`
@@ -344,31 +345,31 @@ const Tab = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
   cursor: pointer;
 
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
   }
 `;
 
 const Count = styled.span`
   min-width: 1.5em;
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.background};
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
   font-variant-numeric: tabular-nums;
 `;
 
@@ -395,22 +396,22 @@ const Main = styled.div`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
   code {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
   }
 `;
 
 /** A recorded memo or reason: the admin's or the user's words, as plain text. */
 const Memo = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
   white-space: pre-line;
 `;
@@ -426,13 +427,13 @@ const End = styled.div`
   font-variant-numeric: tabular-nums;
 
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const SignedFigure = styled(Figure)<{ $tone: 'in' | 'out' | 'flat' }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $tone }) =>
     $tone === 'in'
       ? theme.colors.success

@@ -14,6 +14,7 @@ import { Card, ErrorMessage, Muted, SectionTitle } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import { PASSWORD_RESET_FIELDS, newPasswordErrors, type PasswordResetField } from './user-model';
+import { theme } from '../../ui/theme';
 
 const EMPTY: Record<PasswordResetField, string> = { password: '', confirmPassword: '' };
 
@@ -133,5 +134,5 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -19,6 +19,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './user-model';
+import { theme } from '../../ui/theme';
 
 type DetailUser = AdminUserDetail['user'];
 
@@ -149,5 +150,5 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Badge } from '../../ui/page';
 import { fieldLabelStyle } from '../../ui/text-field';
 import { userBadges } from './user-model';
+import { theme } from '../../ui/theme';
 
 /** Building blocks of the users screens: badges, a two-way choice, a labelled figure. */
 
@@ -26,7 +27,7 @@ export function UserBadges({ user }: { user: Parameters<typeof userBadges>[0] })
 export const BadgeRow = styled.span`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 /** A choice between a few options shown side by side (radio buttons, one always chosen). */
@@ -67,7 +68,7 @@ export function ChoiceGroup<T extends string>({
 const Fieldset = styled.fieldset`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
   padding: 0;
   border: 0;
@@ -75,7 +76,7 @@ const Fieldset = styled.fieldset`
 
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    margin-bottom: ${theme.space.xs};
     ${fieldLabelStyle}
   }
 `;
@@ -83,11 +84,11 @@ const Fieldset = styled.fieldset`
 const Choices = styled.div<{ $count: number }>`
   display: grid;
   grid-template-columns: repeat(${({ $count }) => $count}, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Choice = styled.label<{ $tone: 'success' | 'danger' | undefined }>`
@@ -95,10 +96,10 @@ const Choice = styled.label<{ $tone: 'success' | 'danger' | undefined }>`
   display: grid;
   place-items: center;
   min-height: 40px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   input {
@@ -109,17 +110,17 @@ const Choice = styled.label<{ $tone: 'success' | 'danger' | undefined }>`
     cursor: pointer;
   }
   &:has(input:checked) {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
     color: ${({ theme, $tone }) =>
       $tone === 'success'
         ? theme.colors.success
         : $tone === 'danger'
           ? theme.colors.danger
           : theme.colors.text};
-    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.borderStrong};
+    box-shadow: inset 0 0 0 1px ${theme.colors.borderStrong};
   }
   &:has(input:focus-visible) {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
 `;
@@ -149,13 +150,13 @@ const AmountBox = styled.div<{ $large: boolean }>`
   min-width: 0;
 
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
     font-size: ${({ theme, $large }) => ($large ? theme.fontSizes.xl : theme.fontSizes.md)};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
   }

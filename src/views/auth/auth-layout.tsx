@@ -2,44 +2,45 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Logo } from '../../ui/logo';
 import { Page } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 const Intro = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  padding-top: ${theme.space.lg};
   text-align: center;
 `;
 
 const Heading = styled.h2`
-  margin-top: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-top: ${theme.space.sm};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: -0.02em;
 `;
 
 const Lead = styled.p`
   max-width: 32ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > button {
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
 `;
 
 export const Aside = styled.p`
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 
   a {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `;
 

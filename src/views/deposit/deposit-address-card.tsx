@@ -6,6 +6,7 @@ import { CopyIcon } from '../../ui/icons';
 import { Badge, Card } from '../../ui/page';
 import { useCopy } from '../../ui/use-copy';
 import type { DepositCheckoutState } from './deposit-terms';
+import { theme } from '../../ui/theme';
 
 /** Where to send the coins: the address as a QR code and as text with a copy button. */
 export function DepositAddressCard({ method }: { method: DepositCheckoutState }) {
@@ -55,21 +56,21 @@ const Top = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
   p {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const QrFrame = styled.div`
   align-self: center;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
   /* QR codes need a light quiet zone to scan reliably. */
   background: #ffffff;
   line-height: 0;
@@ -78,23 +79,23 @@ const QrFrame = styled.div`
 const AddressRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xs} ${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.sm} ${theme.space.xs} ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
 
   > div {
     flex: 1;
     min-width: 0;
   }
   small {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const Address = styled.p`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;

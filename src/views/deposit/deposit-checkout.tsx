@@ -29,6 +29,7 @@ import {
   validateDeposit,
   type DepositCheckoutState,
 } from './deposit-terms';
+import { theme } from '../../ui/theme';
 
 const FIELD_ORDER = ['amount', 'screenshot'] as const;
 
@@ -165,26 +166,26 @@ export function DepositCheckout({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Conversion = styled.p`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  font-size: ${theme.fontSizes.sm};
 
   > span {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   > span:last-child {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.text};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
     text-align: right;
   }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { theme } from '../../ui/theme';
 
 /**
  * The deposit's screenshot as a thumbnail that opens the full image. Its URL is a
@@ -34,16 +35,16 @@ export function DepositScreenshot({ url }: { url: string | null }) {
 const Figure = styled.figure`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
 
   figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   a {
     align-self: flex-start;
-    border-radius: ${({ theme }) => theme.radii.md};
+    border-radius: ${theme.radii.md};
   }
 `;
 
@@ -51,7 +52,7 @@ const Thumb = styled.img`
   width: 120px;
   height: 120px;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
 `;

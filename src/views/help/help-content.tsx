@@ -9,6 +9,7 @@ import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
 import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from './support-links';
+import { theme } from '../../ui/theme';
 
 /**
  * 'Need Help?' and how to reach support: the live-chat widget when the help page runs one
@@ -85,12 +86,12 @@ const Hero = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  padding-top: ${theme.space.lg};
   text-align: center;
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
   }
 `;
 
@@ -100,13 +101,13 @@ const IconBox = styled.span`
   width: 64px;
   height: 64px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.gradients.brand};
+  background: ${theme.gradients.brand};
 `;
 
 const ChatNote = styled.p`
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   text-align: center;
 `;

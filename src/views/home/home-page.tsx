@@ -8,6 +8,7 @@ import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
 import { MarketSnapshot } from '../markets/market-snapshot';
+import { theme } from '../../ui/theme';
 
 interface Feature {
   Icon: ComponentType<{ sizePx?: number }>;
@@ -80,8 +81,8 @@ const Hero = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xxl} ${theme.space.sm} ${theme.space.lg};
   text-align: center;
   isolation: isolate;
 `;
@@ -106,49 +107,49 @@ const Glow = styled.div`
 
 /** The product name, big; not a heading, since the header's h1 already names the page. */
 const Name = styled.p`
-  margin-top: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.display};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-top: ${theme.space.sm};
+  font-size: ${theme.fontSizes.display};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: -0.03em;
   line-height: 1.1;
 `;
 
 const Pitch = styled.p`
   max-width: 30ch;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
 `;
 
 const Features = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const FeatureItem = styled.li`
   display: flex;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.lg};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.md};
+    font-weight: ${theme.fontWeights.semibold};
   }
   p {
-    margin-top: ${({ theme }) => theme.space.xxs};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    margin-top: ${theme.space.xxs};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
 `;
 
@@ -158,7 +159,7 @@ const FeatureIcon = styled.span`
   flex: none;
   width: 44px;
   height: 44px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: rgba(108, 124, 255, 0.14);
-  color: ${({ theme }) => theme.colors.primaryHover};
+  color: ${theme.colors.primaryHover};
 `;

@@ -12,6 +12,7 @@ import { CheckIcon, UserIcon } from '../../ui/icons';
 import { ErrorMessage, Muted } from '../../ui/page';
 import { ProgressBar } from '../../ui/progress-bar';
 import { Spinner } from '../../ui/spinner';
+import { theme } from '../../ui/theme';
 
 // react-webcam is loaded when the user starts the camera, never with the app.
 const WebcamView = lazy(() => import('./webcam-view'));
@@ -199,7 +200,7 @@ export function FaceScanStep({
 const Step = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Frame = styled.div<{ $live: boolean }>`
@@ -208,10 +209,10 @@ const Frame = styled.div<{ $live: boolean }>`
   aspect-ratio: 3 / 4;
   max-height: 340px;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border-radius: ${theme.radii.lg};
   background: ${({ theme, $live }) => ($live ? '#000' : theme.colors.surfaceRaised)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textFaint};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.textFaint};
 `;
 
 const Centered = styled.div`
@@ -253,7 +254,7 @@ const Countdown = styled.div`
   display: grid;
   place-items: center;
   font-size: 5rem;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   color: #fff;
   text-shadow: 0 2px 16px rgba(0, 0, 0, 0.6);
   font-variant-numeric: tabular-nums;
@@ -263,34 +264,34 @@ const Countdown = styled.div`
 const DoneBadge = styled.p`
   position: absolute;
   left: 50%;
-  bottom: ${({ theme }) => theme.space.md};
+  bottom: ${theme.space.md};
   transform: translateX(-50%);
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.success};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs} ${theme.space.md};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.success};
   color: #04140e;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
 `;
 
 const Progress = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   font-variant-numeric: tabular-nums;
 `;
 
 const FieldError = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Controls = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { ContentSkeleton } from '../shared/skeletons';
 import { countryName, documentTypeLabels, employmentLabels, labelOf } from './kyc-labels';
+import { theme } from '../../ui/theme';
 
 /**
  * The verification status (SPEC §2 /kyc/log), refreshed every 10 s: verified with the full
@@ -197,11 +198,11 @@ function KycImage({ url, caption }: { url: string; caption: string }) {
 
 const StatusCard = styled(Card)`
   align-items: center;
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.xxl} ${theme.space.lg};
   text-align: center;
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     overflow-wrap: anywhere;
   }
 `;
@@ -232,34 +233,34 @@ const Icon = styled.span<{ $tone: 'success' | 'warning' | 'danger' | 'neutral' }
 
 const Reason = styled.p`
   max-width: 100%;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.dangerSoft};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;
 
 const Images = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   figure {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     margin: 0;
   }
   figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   img {
     width: 100%;
     aspect-ratio: 4 / 3;
     object-fit: cover;
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    border-radius: ${theme.radii.md};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.surfaceRaised};
   }
 `;

@@ -38,6 +38,7 @@ import { useNoticeToasts } from '../shared/use-notice-toasts';
 import { FaceScanStep } from './face-scan-step';
 import { countryName, documentTypeLabels, employmentLabels } from './kyc-labels';
 import { SelectField } from './select-field';
+import { theme } from '../../ui/theme';
 
 /** Uploads one document image with its progress; stopping the actor cancels the upload. */
 const uploadDocument = fromCallback<EventObject, DocumentUploadInput>(({ input, sendBack }) => {
@@ -389,17 +390,17 @@ function useDocumentPreviews(): DocumentPreviews {
 
 const Rejected = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.danger};
 
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xs};
-    color: ${({ theme }) => theme.colors.text};
+    gap: ${theme.space.xs};
+    color: ${theme.colors.text};
     overflow-wrap: anywhere;
   }
 `;
@@ -408,7 +409,7 @@ const Stepper = styled.ol`
   display: grid;
   /* Equal columns whatever the names: a long one (German) wraps in its own column. */
   grid-template-columns: repeat(5, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   position: relative;
 `;
 
@@ -422,7 +423,7 @@ const StepDot = styled.li<{ $state: 'done' | 'current' | 'todo' }>`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   color: ${({ theme, $state }) =>
     $state === 'todo'
       ? theme.colors.textFaint
@@ -438,8 +439,8 @@ const StepDot = styled.li<{ $state: 'done' | 'current' | 'todo' }>`
     width: 28px;
     height: 28px;
     border-radius: 50%;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.bold};
     color: ${({ theme, $state }) =>
       $state === 'todo'
         ? theme.colors.textMuted
@@ -460,7 +461,7 @@ const StepDot = styled.li<{ $state: 'done' | 'current' | 'todo' }>`
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
   fieldset {
     border: 0;
@@ -473,29 +474,29 @@ const Form = styled.form`
 const StepHead = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     outline: none;
   }
 `;
 
 const Legend = styled.legend`
-  margin-bottom: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${theme.space.xs};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
 `;
 
 const Segmented = styled.div`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
 
   label {
     position: relative;
@@ -511,31 +512,31 @@ const Segmented = styled.div`
   span {
     display: grid;
     place-items: center;
-    min-height: ${({ theme }) => theme.sizes.touchPx}px;
-    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.xxs}`};
-    border-radius: ${({ theme }) => theme.radii.sm};
+    min-height: ${theme.sizes.touchPx}px;
+    padding: ${theme.space.xs} ${theme.space.xxs};
+    border-radius: ${theme.radii.sm};
     font-size: 0.8125rem;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     line-height: 1.2;
     text-align: center;
     /* Long words (Personalausweis) break rather than spill out of their third. */
     hyphens: auto;
     overflow-wrap: anywhere;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   input:checked + span {
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText};
+    background: ${theme.colors.primary};
+    color: ${theme.colors.primaryText};
   }
   input:focus-visible + span {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   > * {
     flex: 1;

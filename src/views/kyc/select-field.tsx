@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { ChevronDownIcon } from '../../ui/icons';
+import { theme } from '../../ui/theme';
 
 /** A labelled native select with its error line, styled like the text fields. */
 export function SelectField({
@@ -39,24 +40,24 @@ export function SelectField({
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
 `;
 
 const Control = styled.div<{ $invalid: boolean }>`
   position: relative;
   display: flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  min-height: ${theme.sizes.touchPx + 4}px;
+  border-radius: ${theme.radii.md};
   border: 1px solid
     ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 
   &:focus-within {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.primary)};
@@ -67,11 +68,11 @@ const Control = styled.div<{ $invalid: boolean }>`
 const Select = styled.select`
   flex: 1;
   min-width: 0;
-  height: ${({ theme }) => theme.sizes.touchPx + 2}px;
-  padding: 0 ${({ theme }) => theme.space.xxxl} 0 ${({ theme }) => theme.space.lg};
+  height: ${theme.sizes.touchPx + 2}px;
+  padding: 0 ${theme.space.xxxl} 0 ${theme.space.lg};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   /* 16px keeps iOS Safari from zooming into the field on focus. */
   font-size: 16px;
   appearance: none;
@@ -79,25 +80,25 @@ const Select = styled.select`
   cursor: pointer;
 
   option {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
   }
 `;
 
 const Chevron = styled.span`
   position: absolute;
-  right: ${({ theme }) => theme.space.md};
+  right: ${theme.space.md};
   display: grid;
   pointer-events: none;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Message = styled.div`
   min-height: 1.25rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.25rem;
 `;
 
 const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

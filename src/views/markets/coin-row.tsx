@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { pairOf, type MarketQuote } from '../../services/market-feed';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { formatChange, formatPrice, shownChangeTone } from './market-format';
+import { theme } from '../../ui/theme';
 
 /** The change column is one fixed width, so the columns line up from row to row. */
 const CHANGE_WIDTH_PX = 84;
@@ -156,7 +157,7 @@ const Badge = styled.span<{ $hue: number; $sizePx: number }>`
   background: ${({ $hue }) => `hsl(${$hue} 65% 55% / 0.16)`};
   color: ${({ $hue }) => `hsl(${$hue} 80% 72%)`};
   font-size: ${({ $sizePx }) => Math.round($sizePx * 0.42)}px;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const fadeOut = keyframes`
@@ -168,7 +169,7 @@ const Price = styled.span`
   position: relative;
   font-variant-numeric: tabular-nums;
   font-feature-settings: 'tnum';
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
 
   &[data-flash]::after {
@@ -180,10 +181,10 @@ const Price = styled.span`
     animation: ${fadeOut} 700ms ease-out;
   }
   &[data-flash='up']::after {
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
   }
   &[data-flash='down']::after {
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
   }
 
   @media (prefers-reduced-motion: reduce) {
@@ -197,11 +198,11 @@ const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
   display: inline-block;
   flex: none;
   width: ${CHANGE_WIDTH_PX}px;
-  padding: 5px ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: 5px ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
   text-align: center;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   font-variant-numeric: tabular-nums;
   font-feature-settings: 'tnum';
   white-space: nowrap;
@@ -217,13 +218,13 @@ const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
 const List = styled.ul`
   display: flex;
   flex-direction: column;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   overflow: hidden;
 
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   /*
    * Rows off screen skip style, layout and paint until they scroll near the viewport, so a
@@ -237,10 +238,10 @@ const List = styled.ul`
 
 const Header = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: 0 calc(${({ theme }) => theme.space.lg} + 1px);
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  gap: ${theme.space.sm};
+  padding: 0 calc(${theme.space.lg} + 1px);
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
   white-space: nowrap;
 
   > span:first-child {
@@ -256,13 +257,13 @@ const rowStyle = css`
   display: flex;
   align-items: center;
   /* Narrow gaps: at 390 px a sub-cent price ("0.00001560") leaves the pair's name little room. */
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
   min-height: ${ROW_HEIGHT_PX}px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  padding: ${theme.space.sm} ${theme.space.lg};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   text-align: left;
 `;
 
@@ -271,7 +272,7 @@ const RowButton = styled.button`
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -282,8 +283,8 @@ const RowSkeleton = styled.div`
 const Rank = styled.span`
   flex: none;
   width: 1.5em;
-  color: ${({ theme }) => theme.colors.textFaint};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
   text-align: right;
 `;
@@ -302,11 +303,11 @@ const Name = styled.span`
     text-overflow: ellipsis;
   }
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   span {
-    color: ${({ theme }) => theme.colors.textFaint};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textFaint};
+    font-size: ${theme.fontSizes.xs};
   }
 `;
 

@@ -10,6 +10,7 @@ import { Muted, Section, SectionTitle } from '../../ui/page';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { ChangeCell, CoinBadge, CoinList, CoinRow, PriceCell, useOpenTrade } from './coin-row';
 import { hotCoins, listedRows } from './market-lists';
+import { theme } from '../../ui/theme';
 
 /**
  * Hot Coins (SPEC §2): the top 5 listed coins by 24-hour change as a strip of cards, and a
@@ -116,34 +117,34 @@ const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const SeeAll = styled.button`
-  min-height: ${({ theme }) => theme.sizes.touchPx}px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  margin-right: -${({ theme }) => theme.space.sm};
+  min-height: ${theme.sizes.touchPx}px;
+  padding: 0 ${theme.space.sm};
+  margin-right: -${theme.space.sm};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.primaryHover};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.primaryHover};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:disabled {
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
     cursor: default;
   }
 `;
 
 const Strip = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 -${({ theme }) => theme.space.lg};
-  padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.sm};
+  margin: 0 -${theme.space.lg};
+  padding: 0 ${theme.space.lg} ${theme.space.xs};
   overflow-x: auto;
   /* Snapping lines a card up with the page's content, not with the screen's edge. */
-  scroll-padding-inline: ${({ theme }) => theme.space.lg};
+  scroll-padding-inline: ${theme.space.lg};
   scroll-snap-type: x proximity;
   scrollbar-width: none;
 
@@ -165,34 +166,34 @@ const cardBox = `
 
 const Card = styled.button`
   ${cardBox}
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.text};
   text-align: left;
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
 const CardSkeleton = styled.div`
   ${cardBox}
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const CardHead = styled.span`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const CardPrice = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 `;

@@ -6,6 +6,7 @@ import { useCoinList } from '../../services/queries';
 import { ErrorMessage, Section, SectionTitle } from '../../ui/page';
 import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from './coin-row';
 import { marketErrorMessage } from './market-text';
+import { theme } from '../../ui/theme';
 
 /**
  * A few listed coins (the first `count`, in list order) with live prices: the market
@@ -69,13 +70,13 @@ const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.touchPx}px;
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.touchPx}px;
 
   a {
-    color: ${({ theme }) => theme.colors.primaryHover};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.primaryHover};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.semibold};
     text-decoration: none;
   }
 `;

@@ -12,6 +12,7 @@ import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from
 import { HotCoins } from './hot-coins';
 import { listedRows, rowsForTab, type MarketTab } from './market-lists';
 import { marketErrorMessage } from './market-text';
+import { theme } from '../../ui/theme';
 
 /** Placeholder rows while the prices load: more than a phone's screen shows below Hot Coins. */
 const SKELETON_ROWS = 8;
@@ -136,31 +137,31 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
 const Tabs = styled.div`
   display: grid;
   grid-template-columns: repeat(3, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Tab = styled.button`
   min-height: 40px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
   }
 `;
 
 const Panel = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

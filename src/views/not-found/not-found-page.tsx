@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { ButtonLink } from '../../ui/button';
 import { Muted, Page } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 export default function NotFoundPage() {
   return (
@@ -23,16 +24,16 @@ const Box = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding-top: ${({ theme }) => theme.space.xxxl};
+  gap: ${theme.space.sm};
+  padding-top: ${theme.space.xxxl};
   text-align: center;
 `;
 
 const Code = styled.p`
   font-size: 4rem;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1;
-  background: ${({ theme }) => theme.gradients.brand};
+  background: ${theme.gradients.brand};
   -webkit-background-clip: text;
   background-clip: text;
   color: transparent;

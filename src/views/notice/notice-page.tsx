@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { BellIcon } from '../../ui/icons';
 import { Card, EmptyState, Muted, Page } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
+import { theme } from '../../ui/theme';
 
 /** The greeting, the admin's notice (or none) and the last login date. */
 export default function NoticePage() {
@@ -51,7 +52,7 @@ export default function NoticePage() {
 }
 
 const Greeting = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `;
 
 const NoticeCard = styled(Card)`
@@ -60,9 +61,9 @@ const NoticeCard = styled(Card)`
   h3 {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    color: ${({ theme }) => theme.colors.warning};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    gap: ${theme.space.sm};
+    color: ${theme.colors.warning};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 

@@ -10,6 +10,7 @@ import { SkeletonText } from '../../ui/skeleton';
 import { formatPrice } from '../markets/market-format';
 import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
 import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { theme } from '../../ui/theme';
 
 /**
  * One order (SPEC §2 /orders): coin pair, 'Market BUY' or 'Market SELL', date, amount
@@ -164,7 +165,7 @@ export function OrderCardSkeleton() {
 export const OrderList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   &[aria-busy='true'] {
     opacity: 0.6;
@@ -174,12 +175,12 @@ export const OrderList = styled.ul`
 const cardStyle = css`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.text};
   text-decoration: none;
 `;
 
@@ -187,7 +188,7 @@ const Card = styled(Link)`
   ${cardStyle}
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -198,57 +199,57 @@ const SkeletonCard = styled.div`
 const Top = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
   }
 `;
 
 const Pair = styled.strong`
   flex: 1;
   min-width: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Side = styled.span<{ $side: 'buy' | 'sell' }>`
   flex: none;
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 2px ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $side }) => ($side === 'buy' ? theme.colors.success : theme.colors.danger)};
   background: ${({ theme, $side }) =>
     $side === 'buy' ? theme.colors.successSoft : theme.colors.dangerSoft};
 `;
 
 const When = styled.time`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;
 
 const Figures = styled.dl`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.15fr);
-  gap: ${({ theme }) => theme.space.sm};
-  margin: ${({ theme }) => theme.space.xs} 0 0;
+  gap: ${theme.space.sm};
+  margin: ${theme.space.xs} 0 0;
 
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
+    gap: ${theme.space.xxs};
     min-width: 0;
   }
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
 `;
@@ -260,7 +261,7 @@ const End = styled.div<{ $tone: 'up' | 'down' | 'flat' | 'pending' }>`
     display: flex;
     align-items: center;
     justify-content: flex-end;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     color: ${({ theme, $tone }) =>
       $tone === 'up'
         ? theme.colors.success

@@ -25,6 +25,7 @@ import {
   tradeOutcome,
   voidReasonText,
 } from './trade-format';
+import { theme } from '../../ui/theme';
 
 /**
  * One order (SPEC §2 /order/:id): its fields, the countdown while pending, and once settled
@@ -285,20 +286,20 @@ const Head = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   text-align: center;
 `;
 
 const Pair = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Side = styled.span<{ $side: 'buy' | 'sell' }>`
-  padding: 2px ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 2px ${theme.space.md};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $side }) => ($side === 'buy' ? theme.colors.success : theme.colors.danger)};
   background: ${({ theme, $side }) =>
     $side === 'buy' ? theme.colors.successSoft : theme.colors.dangerSoft};
@@ -308,48 +309,48 @@ const ResultBox = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
-  margin-top: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xxs};
+  margin-top: ${theme.space.sm};
 `;
 
 const ResultValue = styled.p<{ $tone: Tone }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   color: ${({ theme, $tone }) => toneColor($tone)(theme)};
 `;
 
 const Signed = styled.span<{ $tone: Tone }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $tone }) => toneColor($tone)(theme)};
 `;
 
 const OrderId = styled.p`
   max-width: 100%;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textFaint};
   overflow-wrap: anywhere;
 
   code {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const Rule = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.45;
 
   strong {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;

@@ -12,6 +12,7 @@ import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import { OrderCard, OrderCardSkeleton, OrderList } from './order-card';
 import { TradeCountdowns } from './trade-countdowns';
+import { theme } from '../../ui/theme';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
@@ -152,43 +153,43 @@ function OrdersSkeleton() {
 const Tabs = styled.div`
   display: grid;
   grid-template-columns: repeat(3, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Tab = styled.button`
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.xs};
+  padding: 0 ${theme.space.xs};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 1.2;
   cursor: pointer;
 
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
   }
 `;
 
 const Panel = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const Pager = styled.nav`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;

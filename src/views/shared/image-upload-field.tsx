@@ -8,6 +8,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { useToast } from '../../ui/toast';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden';
 import type { ImageUpload } from './use-image-upload';
+import { theme } from '../../ui/theme';
 
 /**
  * An image picker that uploads at once: the chosen image's preview, the upload's percent,
@@ -112,13 +113,13 @@ export function ImageUploadField({
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Label = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
 `;
 
 const FileInput = styled.input`
@@ -128,20 +129,20 @@ const FileInput = styled.input`
 const Drop = styled.label<{ $invalid: boolean }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-height: 76px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
   border: 1px dashed
     ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
   &:focus-within {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -151,8 +152,8 @@ const Preview = styled.img`
   width: 52px;
   height: 52px;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
 `;
 
 const Placeholder = styled.span`
@@ -161,9 +162,9 @@ const Placeholder = styled.span`
   flex: none;
   width: 52px;
   height: 52px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.textMuted};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.textMuted};
 `;
 
 const DropText = styled.span`
@@ -172,12 +173,12 @@ const DropText = styled.span`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    font-weight: ${theme.fontWeights.semibold};
+    color: ${theme.colors.primaryHover};
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -187,23 +188,23 @@ const DropText = styled.span`
 const Message = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 1.25rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   font-variant-numeric: tabular-nums;
 `;
 
 const Done = styled.p`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.success};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.success};
 `;
 
 const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 /** A failed load: the screen's error text and a way to try again. */
 export function LoadError({
@@ -27,5 +28,5 @@ export function LoadError({
 const Box = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;

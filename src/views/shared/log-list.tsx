@@ -4,18 +4,19 @@ import { Link } from 'wouter';
 import { Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
+import { theme } from '../../ui/theme';
 
 /** A history list (deposits, withdrawals, transfers): one tappable row per record. */
 export const LogList = styled.ul`
   display: flex;
   flex-direction: column;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   overflow: hidden;
 
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
 `;
 
@@ -87,17 +88,17 @@ export function LogListSkeleton({ rows = 5 }: { rows?: number }) {
 const rowStyle = css`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 20}px;
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.touchPx + 20}px;
+  padding: ${theme.space.md} ${theme.space.lg};
+  color: ${theme.colors.text};
 `;
 
 const Row = styled(Link)`
   ${rowStyle}
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -112,8 +113,8 @@ const Icon = styled.span`
   width: 36px;
   height: 36px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.textMuted};
 `;
 
 const Main = styled.span`
@@ -123,14 +124,14 @@ const Main = styled.span`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
   }
   time {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
 `;
 
@@ -138,10 +139,10 @@ const End = styled.span`
   display: flex;
   flex-direction: column;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   flex: none;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** The size of the status dot (`StatusDot`). */

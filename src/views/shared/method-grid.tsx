@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { ChevronRightIcon } from '../../ui/icons';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
+import { theme } from '../../ui/theme';
 
 export interface MethodTile {
   id: string;
@@ -69,7 +70,7 @@ export function MethodGridSkeleton({ tiles = 4 }: { tiles?: number }) {
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   @media (min-width: 600px) {
     grid-template-columns: repeat(2, 1fr);
@@ -82,14 +83,14 @@ const Grid = styled.ul`
 const tileStyle = css`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   height: 100%;
-  min-height: ${({ theme }) => theme.sizes.touchPx + 28}px;
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.sizes.touchPx + 28}px;
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.text};
 `;
 
 const Tile = styled.a`
@@ -97,10 +98,10 @@ const Tile = styled.a`
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
   }
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -116,9 +117,9 @@ const CoinBadge = styled.span`
   height: 44px;
   border-radius: 50%;
   background: rgba(108, 124, 255, 0.16);
-  color: ${({ theme }) => theme.colors.primaryHover};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.primaryHover};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.02em;
 `;
 
@@ -129,12 +130,12 @@ const Text = styled.span`
   min-width: 0;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
 `;

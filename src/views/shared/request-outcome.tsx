@@ -8,6 +8,7 @@ import { SkeletonText } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { statusColor } from './request-status';
 import { DetailListSkeleton, LoadingRegion } from './skeletons';
+import { theme } from '../../ui/theme';
 
 /**
  * The head of a deposit's or withdrawal's detail (SPEC §2): 'Request Pending' with a
@@ -72,13 +73,13 @@ export function RequestDetailSkeleton({ rows }: { rows: number }) {
 
 const Outcome = styled(Card)<{ $status: string }>`
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xl} ${theme.space.lg};
   text-align: center;
   border-color: ${({ theme, $status }) => `${statusColor(theme, $status)}55`};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     color: ${({ theme, $status }) => statusColor(theme, $status)};
   }
 `;
@@ -94,17 +95,17 @@ const Mark = styled.span<{ $status: string }>`
 `;
 
 const Amount = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
 `;
 
 const Reason = styled.p`
   max-width: 100%;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { RequestStatus } from '../../../common/contract';
 import type { AppTheme } from '../../ui/theme';
+import { theme } from '../../ui/theme';
 
 /** One request's status: a context of its own, since list tabs use the same words. */
 const STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
@@ -56,7 +57,7 @@ export function StatusText({ status }: { status: string }) {
 const Text = styled.span<{ $status: string }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   color: ${({ theme, $status }) => statusColor(theme, $status)};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `;

@@ -5,6 +5,7 @@ import { DetailList } from '../../ui/list';
 import { Card, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { theme } from '../../ui/theme';
 
 /**
  * Placeholders in the shape of what a screen shows once loaded (issue 8 §5): the same boxes
@@ -69,8 +70,8 @@ export function FieldSkeleton() {
 
 /** A full-width button. */
 export const ButtonSkeleton = styled(Skeleton)`
-  height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  height: ${theme.sizes.touchPx + 4}px;
+  border-radius: ${theme.radii.md};
 `;
 
 /** A form of `fields` text fields and its submit button. */
@@ -115,16 +116,16 @@ export function PageSkeleton({ rows }: { rows?: number }) {
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const FieldLabel = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Control = styled(Skeleton)`
-  height: ${({ theme }) => theme.sizes.touchPx + 4}px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  height: ${theme.sizes.touchPx + 4}px;
+  border-radius: ${theme.radii.md};
 `;
 
 const FieldMessage = styled.span`
@@ -134,5 +135,5 @@ const FieldMessage = styled.span`
 const FormBox = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;

@@ -4,6 +4,7 @@ import type { SubmitFailure } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 /**
  * Why a request failed: the spec's text, the reason when known, and 'Try again' when the
@@ -36,15 +37,15 @@ const Body = styled.span`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   span {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   button {
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
 `;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { transferMachine } from '../../machines/transfer.machine';
 import { Spinner } from '../../ui/spinner';
+import { theme } from '../../ui/theme';
 
 type TransferActor = ActorRefFrom<typeof transferMachine>;
 
@@ -60,19 +61,19 @@ function LookupOutcome({ actor }: { actor: TransferActor }) {
 const Line = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.textMuted};
 `;
 
 const Found = styled.span`
-  color: ${({ theme }) => theme.colors.success};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.success};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Problem = styled.span`
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** Inline in the text, with a 44px tap area reaching beyond the words. */
@@ -82,7 +83,7 @@ const Retry = styled.button`
   padding: 0 6px;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.primaryHover};
+  color: ${theme.colors.primaryHover};
   text-decoration: underline;
   cursor: pointer;
 `;

@@ -11,6 +11,7 @@ import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { Badge } from '../../ui/page';
 import { SubmitFailureMessage } from '../shared/submit-failure';
+import { theme } from '../../ui/theme';
 
 type TransferActor = ActorRefFrom<typeof transferMachine>;
 
@@ -98,7 +99,7 @@ const Kind = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   text-align: center;
 `;
 
@@ -108,16 +109,16 @@ const KindIcon = styled.span`
   width: 40px;
   height: 40px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.gradients.brand};
+  background: ${theme.gradients.brand};
 `;
 
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Net = styled.strong`
-  color: ${({ theme }) => theme.colors.success};
+  color: ${theme.colors.success};
 `;

@@ -16,6 +16,7 @@ import { RequestDetailSkeleton } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { WithUser } from '../shared/with-user';
 import { signedTransferAmount, transferDirection } from './transfer-direction';
+import { theme } from '../../ui/theme';
 
 /** 'Transaction Details' of one transfer (SPEC §2). */
 export default function TransferDetailPage() {
@@ -104,12 +105,12 @@ function TransferDetail({ transfer, user }: { transfer: Transfer; user: User }) 
 
 const Head = styled(Card)`
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xl} ${theme.space.lg};
   text-align: center;
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
@@ -119,19 +120,19 @@ const Mark = styled.span`
   width: 56px;
   height: 56px;
   border-radius: 50%;
-  color: ${({ theme }) => theme.colors.success};
-  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${theme.colors.success};
+  background: ${theme.colors.successSoft};
 `;
 
 const Amount = styled.p<{ $incoming: boolean }>`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   color: ${({ theme, $incoming }) => ($incoming ? theme.colors.success : theme.colors.text)};
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.sm};
 `;

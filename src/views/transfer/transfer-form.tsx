@@ -27,6 +27,7 @@ import {
   validateTransfer,
   type TransferField,
 } from './transfer-terms';
+import { theme } from '../../ui/theme';
 
 const FIELD_ORDER: readonly TransferField[] = ['receivePId', 'amount'];
 
@@ -155,13 +156,13 @@ export function TransferForm({ user }: { user: User }) {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > dl {
-    margin-bottom: ${({ theme }) => theme.space.md};
+    margin-bottom: ${theme.space.md};
   }
 `;
 
 const Net = styled.strong`
-  color: ${({ theme }) => theme.colors.success};
+  color: ${theme.colors.success};
 `;

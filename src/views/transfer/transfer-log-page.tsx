@@ -18,6 +18,7 @@ import {
   transferDirection,
   type TransferDirection,
 } from './transfer-direction';
+import { theme } from '../../ui/theme';
 
 const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
   sent: msg`Sent`,
@@ -112,7 +113,7 @@ function TransferRow({ transfer, user }: { transfer: Transfer; user: User }) {
 }
 
 const Direction = styled.span<{ $direction: TransferDirection }>`
-  margin-right: ${({ theme }) => theme.space.xs};
+  margin-right: ${theme.space.xs};
   color: ${({ theme, $direction }) =>
     $direction === 'sent'
       ? theme.colors.danger
@@ -131,7 +132,7 @@ const Signed = styled.span<{ $direction: TransferDirection }>`
 `;
 
 const Status = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.textMuted};
 `;

@@ -22,6 +22,7 @@ import { formatSignedMicros } from '../../ui/money';
 import { EmptyState, Figure } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
+import { theme } from '../../ui/theme';
 
 type ActivityKind = WalletActivity['kind'];
 
@@ -180,13 +181,13 @@ function ActivitySkeleton() {
 const Rows = styled.ul`
   display: flex;
   flex-direction: column;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   overflow: hidden;
 
   > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   &[aria-busy='true'] {
     opacity: 0.6;
@@ -196,21 +197,21 @@ const Rows = styled.ul`
 const rowStyle = css`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 16}px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.md};
+  min-height: ${theme.sizes.touchPx + 16}px;
+  padding: ${theme.space.sm} ${theme.space.lg};
 `;
 
 const RowLink = styled(Link)`
   ${rowStyle}
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.textFaint};
+    color: ${theme.colors.textFaint};
   }
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -225,33 +226,33 @@ const KindIcon = styled.span`
   width: 36px;
   height: 36px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.textMuted};
 `;
 
 const Main = styled.span`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   flex: 1;
   min-width: 0;
 
   /* Long labels (German, French) wrap rather than lose their end. */
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     line-height: 1.3;
     overflow-wrap: anywhere;
   }
   time {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const Amount = styled(Figure)<{ $sign: number }>`
   flex: none;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
   color: ${({ theme, $sign }) =>
     $sign > 0 ? theme.colors.success : $sign < 0 ? theme.colors.danger : theme.colors.text};
 `;
@@ -260,8 +261,8 @@ const Pager = styled.nav`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;

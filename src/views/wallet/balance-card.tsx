@@ -7,6 +7,7 @@ import { CopyIcon } from '../../ui/icons';
 import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { useCopy } from '../../ui/use-copy';
+import { theme } from '../../ui/theme';
 
 /**
  * The user's total balance (2 decimals): what they can spend plus what pending withdrawals
@@ -75,12 +76,12 @@ const Card = styled.section`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xl} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.xl};
-  background: ${({ theme }) => theme.gradients.card};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xl} ${theme.space.xl} ${theme.space.lg};
+  border-radius: ${theme.radii.xl};
+  background: ${theme.gradients.card};
   border: 1px solid rgba(255, 255, 255, 0.08);
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  box-shadow: ${theme.shadows.raised};
   overflow: hidden;
 
   &::after {
@@ -97,17 +98,17 @@ const Card = styled.section`
 `;
 
 const Label = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   color: rgba(238, 241, 247, 0.75);
 `;
 
 const Amount = styled.p`
   display: flex;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.display};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.display};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: -0.02em;
   line-height: 1.15;
   overflow-wrap: anywhere;
@@ -117,35 +118,35 @@ const Amount = styled.p`
 const Breakdown = styled.p`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.xxs};
+  font-size: ${theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
   color: rgba(238, 241, 247, 0.85);
 `;
 
 const Unit = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.semibold};
   color: rgba(238, 241, 247, 0.75);
 `;
 
 const PayIdRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
   color: rgba(238, 241, 247, 0.75);
 `;
 
 const PayId = styled(Figure)`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  color: ${({ theme }) => theme.colors.text};
+  font-family: ${theme.fonts.mono};
+  color: ${theme.colors.text};
   letter-spacing: 0.04em;
 `;
 
 const CopyButton = styled(IconButton)`
-  margin-left: -${({ theme }) => theme.space.xs};
+  margin-left: -${theme.space.xs};
   color: rgba(238, 241, 247, 0.85);
 
   &:hover {

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { BellIcon, ChevronRightIcon } from '../../ui/icons';
+import { theme } from '../../ui/theme';
 
 /** The admin's notice to the user, shown while `user.appNotice` has text. */
 export function NoticeBanner({ notice }: { notice: string }) {
@@ -22,16 +23,16 @@ export function NoticeBanner({ notice }: { notice: string }) {
 const Banner = styled(Link)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.warningSoft};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.warningSoft};
   border: 1px solid rgba(245, 176, 65, 0.3);
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.warning};
+    color: ${theme.colors.warning};
   }
 `;
 
@@ -40,10 +41,10 @@ const Body = styled.span`
   flex-direction: column;
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   strong {
-    color: ${({ theme }) => theme.colors.warning};
+    color: ${theme.colors.warning};
   }
   span {
     display: -webkit-box;

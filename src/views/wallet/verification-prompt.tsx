@@ -4,6 +4,7 @@ import type { User } from '../../../common/contract';
 import { ButtonLink } from '../../ui/button';
 import { ClockIcon, ShieldCheckIcon } from '../../ui/icons';
 import { Muted } from '../../ui/page';
+import { theme } from '../../ui/theme';
 
 /** Invites an unverified user to KYC, or says the check is under way. Nothing once verified. */
 export function VerificationPrompt({ user }: { user: User }) {
@@ -45,15 +46,15 @@ const Box = styled.section`
   display: grid;
   grid-template-columns: auto 1fr;
   align-items: start;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
   > div {
     min-width: 0;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { DepositIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+import { theme } from '../../ui/theme';
 
 /** Deposit, Withdraw and Transfer, as large buttons under the balance. */
 export function WalletActions() {
@@ -35,25 +36,25 @@ function Action({ to, icon, children }: { to: string; icon: ReactNode; children:
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(3, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const ActionLink = styled(Link)`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xs}`};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg} ${theme.space.xs};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   text-align: center;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -64,5 +65,5 @@ const IconCircle = styled.span`
   height: 44px;
   border-radius: 50%;
   background: rgba(108, 124, 255, 0.16);
-  color: ${({ theme }) => theme.colors.primaryHover};
+  color: ${theme.colors.primaryHover};
 `;

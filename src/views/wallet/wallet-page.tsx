@@ -9,6 +9,7 @@ import { LoadError } from '../shared/load-error';
 import { ActivityList } from './activity-list';
 import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
+import { theme } from '../../ui/theme';
 
 /**
  * The wallet: what can be spent, what is held, the ways money moves, and every movement.
@@ -78,51 +79,51 @@ function WalletSummary({ user }: { user: User | undefined }) {
 const Summary = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xl} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.xl};
-  background: ${({ theme }) => theme.gradients.card};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xl} ${theme.space.xl} ${theme.space.lg};
+  border-radius: ${theme.radii.xl};
+  background: ${theme.gradients.card};
   border: 1px solid rgba(255, 255, 255, 0.08);
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  box-shadow: ${theme.shadows.raised};
 `;
 
 const Label = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   color: rgba(238, 241, 247, 0.75);
 `;
 
 const Amount = styled.p`
   display: flex;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.display};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.display};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: -0.02em;
   line-height: 1.15;
   overflow-wrap: anywhere;
 `;
 
 const Unit = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.semibold};
   color: rgba(238, 241, 247, 0.75);
 `;
 
 const Split = styled.dl`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  padding-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
+  margin: ${theme.space.sm} 0 0;
+  padding-top: ${theme.space.md};
   border-top: 1px solid rgba(255, 255, 255, 0.12);
 
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
     color: rgba(238, 241, 247, 0.75);
   }
   dd {
     margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `;

@@ -33,6 +33,7 @@ import {
   type WithdrawCheckoutState,
   type WithdrawField,
 } from './withdraw-terms';
+import { theme } from '../../ui/theme';
 
 const FIELD_ORDER: readonly WithdrawField[] = ['amount', 'paymentAddress'];
 
@@ -187,35 +188,35 @@ export function WithdrawCheckout({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > dl {
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const Strong = styled(Figure)`
   display: block;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.success};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.success};
 `;
 
 const Faint = styled(Figure)`
   display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Info = styled(Card)`
   flex-direction: row;
   align-items: flex-start;
-  margin-bottom: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 
   > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
   p {
     white-space: pre-line;

@@ -13,6 +13,7 @@ import { NotFoundRecord } from '../shared/not-found-record';
 import { isNotFound } from '../shared/record-state';
 import { RequestDetailSkeleton, RequestOutcome } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
+import { theme } from '../../ui/theme';
 
 /** One withdrawal (SPEC §2), refreshed every 10 s. */
 export default function WithdrawDetailPage() {
@@ -94,6 +95,6 @@ function WithdrawDetail({ withdraw }: { withdraw: Withdraw }) {
 
 const Coin = styled.span`
   display: block;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;
