@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { useMarketPrice, useMarketStatus } from '../../services/market-feed-react';
 import { useMarketTicks } from '../../services/trade-queries';
@@ -7,9 +8,10 @@ import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { changeTone, formatChange, formatPrice, shownChangeTone } from '../markets/market-format';
 import { marketErrorMessage } from '../markets/market-text';
 import { coinOf } from '../orders/trade-format';
+import { theme } from '../../ui/theme';
 
 /** The pair with its live price, 24 h change and 24 h high (from the market feed, every 1 s). */
-export function PairHeader({ symbol }: { symbol: string }) {
+export const PairHeader = memo(function PairHeader({ symbol }: { symbol: string }) {
   const { i18n } = useLingui();
   const quote = useMarketPrice(symbol);
   // Until the feed's first quote, the last price the server recorded (the chart's backfill,
@@ -83,7 +85,7 @@ export function PairHeader({ symbol }: { symbol: string }) {
       )}
     </Card>
   );
-}
+});
 
 type Tone = 'up' | 'down' | 'flat';
 
@@ -91,16 +93,16 @@ const Top = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const PairName = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 
   span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${theme.colors.textMuted};
+    font-weight: ${theme.fontWeights.medium};
   }
 `;
 
@@ -110,10 +112,10 @@ const toneColor = (
 ): string => (tone === 'up' ? colors.success : tone === 'down' ? colors.danger : colors.text);
 
 const Change = styled.span<{ $tone: Tone }>`
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 2px ${theme.space.sm};
+  border-radius: ${theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   font-variant-numeric: tabular-nums;
   color: ${({ theme, $tone }) => toneColor($tone, theme.colors)};
   background: ${({ theme, $tone }) =>
@@ -129,8 +131,8 @@ const Change = styled.span<{ $tone: Tone }>`
  * least one line tall, so the placeholder before the first price takes the same room.
  */
 const Price = styled.p<{ $tone: Tone }>`
-  font-size: ${({ theme }) => theme.fontSizes.display};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.display};
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1.1;
   min-height: 1.1em;
   font-variant-numeric: tabular-nums;
@@ -143,27 +145,27 @@ const Price = styled.p<{ $tone: Tone }>`
 const Stats = styled.dl`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
 
   > div {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
+    gap: ${theme.space.xxs};
     min-width: 0;
   }
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `;
 
 const ErrorLine = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.danger};
 `;

@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import styled, { useTheme } from 'styled-components';
+import { memo, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
 import { useMarketPrice } from '../../services/market-feed-react';
 import { serverClockOffset } from '../../services/trade-api';
 import { useMarketTicks } from '../../services/trade-queries';
+import { clockTime } from '../../ui/date-time';
 import { Skeleton } from '../../ui/skeleton';
 import { whenIdle } from '../../ui/when-idle';
 import { priceDecimals } from '../markets/market-format';
+import type { MarketTicks } from '../../../common/contract';
 import type { ChartColors, ChartPoint, EntryLine, PriceChart as Chart } from './chart-engine';
+import { theme } from '../../ui/theme';
 
 /** Live points kept for merging with a backfill that arrives after them. */
 const MAX_LIVE_POINTS = 600;
@@ -15,20 +18,32 @@ const CHART_HEIGHT_PX = 200;
 /** The chart's code loads when the page is idle, or after this long at the latest. */
 const CHART_LOAD_TIMEOUT_MS = 1000;
 
+/** The chart in the theme's colours. */
+const CHART_COLORS: ChartColors = {
+  background: theme.colors.surface,
+  text: theme.colors.textMuted,
+  grid: 'rgba(38, 48, 66, 0.55)',
+  line: theme.colors.accent,
+  areaTop: 'rgba(31, 200, 227, 0.28)',
+  areaBottom: 'rgba(31, 200, 227, 0.02)',
+  up: theme.colors.success,
+  down: theme.colors.danger,
+  font: theme.fonts.body,
+};
+
 /**
  * The pair's price over the last minutes: backfilled from the server's recorded ticks
  * (getMarketTicks, last 5 min), then one point a second from the live feed. The chart code
  * (lightweight-charts) loads on demand in a chunk of its own, and is disposed on unmount.
  */
-export function PriceChart({
+export const PriceChart = memo(function PriceChart({
   symbol,
   entryLines,
 }: {
   symbol: string;
   entryLines: readonly EntryLine[];
 }) {
-  const { i18n, t } = useLingui();
-  const theme = useTheme();
+  const { t } = useLingui();
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Chart | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -36,38 +51,15 @@ export function PriceChart({
   const quote = useMarketPrice(symbol);
   const live = useRef<ChartPoint[]>([]);
 
-  // The time labels follow the language picker without rebuilding the chart.
-  const formatTime = useRef((timeS: number) => String(timeS));
-  useEffect(() => {
-    formatTime.current = (timeS: number) =>
-      i18n.date(new Date(timeS * 1000), {
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
-  }, [i18n]);
-
-  const colors = useMemo<ChartColors>(
-    () => ({
-      background: theme.colors.surface,
-      text: theme.colors.textMuted,
-      grid: 'rgba(38, 48, 66, 0.55)',
-      line: theme.colors.accent,
-      areaTop: 'rgba(31, 200, 227, 0.28)',
-      areaBottom: 'rgba(31, 200, 227, 0.02)',
-      up: theme.colors.success,
-      down: theme.colors.danger,
-      font: theme.fonts.body,
-    }),
-    [theme],
-  );
-
   // The chart's code (50 kB) loads once the backfill has answered and the page is idle, so
   // that the price it brings (pair-header.tsx shows its last one first) is drawn before: on a
   // slow phone the two would compete for the same link and main thread, and the price is the
   // page's largest content.
   const backfillSettled = !ticks.isPending;
+  // The backfill the chart holds: it is drawn in the task that builds the chart, so the
+  // library lays out and paints once, with the points, instead of empty and then again.
+  const latestBackfill = useRef<MarketTicks | undefined>(undefined);
+  const drawnBackfill = useRef<MarketTicks | undefined>(undefined);
   useEffect(() => {
     if (!backfillSettled) return;
     let cancelled = false;
@@ -76,9 +68,11 @@ export function PriceChart({
       import('./chart-engine')
         .then(({ createPriceChart }) => {
           if (cancelled || !container.current) return;
-          instance = createPriceChart(container.current, colors, (timeS) =>
-            formatTime.current(timeS),
+          instance = createPriceChart(container.current, CHART_COLORS, (timeS) =>
+            clockTime(timeS * 1000),
           );
+          drawnBackfill.current = latestBackfill.current;
+          showBackfill(instance, drawnBackfill.current, live.current);
           setChart(instance);
         })
         .catch((error: unknown) => {
@@ -92,20 +86,15 @@ export function PriceChart({
       instance?.dispose();
       setChart(null);
     };
-  }, [colors, backfillSettled]);
+  }, [backfillSettled]);
 
-  // Backfill, merged with the live points that came before it.
+  // A later backfill (a refetch), merged with the live points that came before it.
   const backfill = ticks.data;
   useEffect(() => {
-    if (!chart || !backfill) return;
-    const recorded = backfill.ticks.map((tick) => ({
-      timeS: Math.floor(Date.parse(tick.at) / 1000),
-      value: Number(tick.price),
-    }));
-    const lastRecorded = recorded.at(-1)?.timeS ?? -Infinity;
-    chart.setPoints([...recorded, ...live.current.filter((point) => point.timeS > lastRecorded)]);
-    const lastPrice = recorded.at(-1)?.value;
-    if (lastPrice !== undefined) chart.setPriceDecimals(priceDecimals(lastPrice));
+    latestBackfill.current = backfill;
+    if (!chart || !backfill || backfill === drawnBackfill.current) return;
+    drawnBackfill.current = backfill;
+    showBackfill(chart, backfill, live.current);
   }, [chart, backfill]);
 
   // Then one point per new quote.
@@ -147,6 +136,24 @@ export function PriceChart({
       )}
     </Frame>
   );
+});
+
+/** The recorded ticks, then the live points newer than the last of them. */
+function showBackfill(
+  chart: Chart,
+  backfill: MarketTicks | undefined,
+  live: readonly ChartPoint[],
+): void {
+  if (!backfill) return;
+  const recorded = backfill.ticks.map((tick) => ({
+    timeS: Math.floor(Date.parse(tick.at) / 1000),
+    value: Number(tick.price),
+  }));
+  const last = recorded.at(-1);
+  // The precision first: new options lay the chart out again.
+  if (last) chart.setPriceDecimals(priceDecimals(last.value));
+  const lastRecordedS = last?.timeS ?? -Infinity;
+  chart.setPoints([...recorded, ...live.filter((point) => point.timeS > lastRecordedS)]);
 }
 
 const Frame = styled.div`
@@ -154,7 +161,7 @@ const Frame = styled.div`
   width: 100%;
   height: ${CHART_HEIGHT_PX}px;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
 `;
 
 const Canvas = styled.div`
@@ -174,10 +181,10 @@ const Overlay = styled.div`
   inset: 0;
   display: grid;
   place-items: center;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 
   > span {
     max-width: 100%;

@@ -16,6 +16,7 @@ import { formatWireAmount } from '../../ui/money';
 import { formatPrice } from '../markets/market-format';
 import { durationLong, pairText, percentText, ruleText } from '../orders/trade-format';
 import { SubmitFailureMessage } from '../shared/submit-failure';
+import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
 
@@ -128,20 +129,20 @@ const Headline = styled.p<{ $buy: boolean }>`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space.sm};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $buy }) => ($buy ? theme.colors.success : theme.colors.danger)};
   text-align: center;
 `;
 
 const Changed = styled.p`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
 
   svg {
     flex: none;
@@ -149,11 +150,11 @@ const Changed = styled.p`
 `;
 
 const Win = styled.strong`
-  color: ${({ theme }) => theme.colors.success};
+  color: ${theme.colors.success};
 `;
 
 const Terms = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   line-height: 1.45;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { SELECTED_TIMES } from '../../../common/contract';
@@ -19,6 +20,7 @@ import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../orders/trade-format';
+import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
 
@@ -29,7 +31,7 @@ const QUICK_PERCENTS = [25, 50, 75, 100] as const;
  * balance, what a win pays back, and Buy (price up) or Sell (price down), which open the
  * confirmation dialog. With trading turned off a notice says so and the buttons are disabled.
  */
-export function TradeForm({ actor }: { actor: TradeActor }) {
+export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor }) {
   const { i18n, t } = useLingui();
   const terms = useSelector(actor, (s) => s.context.terms);
   const amount = useSelector(actor, (s) => s.context.amount);
@@ -167,30 +169,30 @@ export function TradeForm({ actor }: { actor: TradeActor }) {
       </Hint>
     </Form>
   );
-}
+});
 
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 
   > dl {
-    margin-top: ${({ theme }) => theme.space.xs};
+    margin-top: ${theme.space.xs};
   }
 `;
 
 const Notice = styled.p`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
 
   svg {
     flex: none;
@@ -200,7 +202,7 @@ const Notice = styled.p`
 const Group = styled.div`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const DurationButton = styled.button`
@@ -210,27 +212,27 @@ const DurationButton = styled.button`
   justify-content: center;
   gap: 2px;
   min-height: 56px;
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
   cursor: pointer;
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     font-variant-numeric: tabular-nums;
     /* "30 Sek." on one line, so all four buttons keep one height, down to 320 px wide. */
     white-space: nowrap;
     font-size: min(1rem, 4vw);
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.success};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.success};
   }
 
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
     background: rgba(108, 124, 255, 0.16);
   }
   &:disabled {
@@ -242,24 +244,24 @@ const DurationButton = styled.button`
 const Chips = styled.div`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: -${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
+  margin-top: -${theme.space.sm};
 `;
 
 const Chip = styled.button`
   min-height: 36px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   font-variant-numeric: tabular-nums;
   cursor: pointer;
 
   &:hover:not(:disabled) {
-    color: ${({ theme }) => theme.colors.text};
-    border-color: ${({ theme }) => theme.colors.borderStrong};
+    color: ${theme.colors.text};
+    border-color: ${theme.colors.borderStrong};
   }
   &:disabled {
     cursor: not-allowed;
@@ -268,28 +270,28 @@ const Chip = styled.button`
 `;
 
 const Win = styled.strong`
-  color: ${({ theme }) => theme.colors.success};
+  color: ${theme.colors.success};
 `;
 
 const Sides = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const SideButton = styled.button<{ $side: 'buy' | 'sell' }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: ${({ theme }) => theme.sizes.touchPx + 8}px;
+  gap: ${theme.space.sm};
+  min-height: ${theme.sizes.touchPx + 8}px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.textOnSignal};
+  border-radius: ${theme.radii.md};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.textOnSignal};
   cursor: pointer;
-  transition: transform ${({ theme }) => theme.durations.fastMs}ms ease;
+  transition: transform ${theme.durations.fastMs}ms ease;
 
   ${({ theme, $side }) =>
     $side === 'buy'
@@ -314,7 +316,7 @@ const Arrow = styled.span`
 `;
 
 const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textFaint};
   text-align: center;
 `;

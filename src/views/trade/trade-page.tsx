@@ -17,6 +17,7 @@ import { OrderCard, OrderCardSkeleton, OrderList } from '../orders/order-card';
 import { TradeCountdowns } from '../orders/trade-countdowns';
 import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
+import { useRenderedLater } from '../../ui/use-rendered-later';
 import { useNoticeToasts } from '../shared/use-notice-toasts';
 import { UserLoadError } from '../shared/with-user';
 import type { EntryLine } from './chart-engine';
@@ -24,6 +25,7 @@ import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
 import { TradeForm } from './trade-form';
+import { theme } from '../../ui/theme';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 const MAX_ENTRY_LINES = 3;
@@ -86,6 +88,8 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   );
   const actor = useActorRef(logic, { input: { symbol } });
   useNoticeToasts(actor);
+  // The pair and its chart first; the form and the open trades below them a task later.
+  const restShown = useRenderedLater();
 
   const trading = config.data?.trading;
   useEffect(() => {
@@ -96,8 +100,6 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
 
   const open = useUserTrades('Pending', 1);
   const openTrades = open.data?.trades;
-  const openShown = openTrades?.length ?? 0;
-  const openTotal = open.data?.total ?? 0;
   const entryLines = useMemo<EntryLine[]>(
     () =>
       (openTrades ?? [])
@@ -119,55 +121,70 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       <Card>
         <PriceChart symbol={symbol} entryLines={entryLines} />
       </Card>
-      {config.isError && !config.data ? (
-        <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
-          <Trans>Could not load the trading rules.</Trans>
-        </LoadError>
-      ) : (
-        <TradeForm actor={actor} />
+      {restShown && (
+        <>
+          {config.isError && !config.data ? (
+            <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
+              <Trans>Could not load the trading rules.</Trans>
+            </LoadError>
+          ) : (
+            <TradeForm actor={actor} />
+          )}
+          <OpenTrades open={open} />
+          <TradeConfirmDialog actor={actor} />
+        </>
       )}
-      <Section aria-labelledby="open-trades-title">
-        <TitleRow>
-          <SectionTitle id="open-trades-title">
-            <Trans>Open trades</Trans>
-          </SectionTitle>
-          <AllOrders href="/orders">
-            <Trans>All orders</Trans>
-          </AllOrders>
-        </TitleRow>
-        {open.isError && !open.data ? (
-          <LoadError onRetry={() => void open.refetch()} busy={open.isFetching}>
-            <Trans>Error loading orders. Please try again.</Trans>
-          </LoadError>
-        ) : openTrades && openTrades.length === 0 ? (
-          <Muted>
-            <Trans>No open trades.</Trans>
-          </Muted>
-        ) : !openTrades ? (
-          <LoadingRegion>
-            <OrderList aria-hidden="true">
-              <OrderCardSkeleton />
-            </OrderList>
-          </LoadingRegion>
-        ) : (
-          <TradeCountdowns trades={openTrades}>
-            <OrderList aria-label={t`Open trades`}>
-              {openTrades.map((trade) => (
-                <OrderCard key={trade._id} trade={trade} />
-              ))}
-            </OrderList>
-            {openTotal > openTrades.length && (
-              <Muted>
-                <Trans>
-                  {openShown} of {openTotal} open trades shown. <Link href="/orders">See all</Link>
-                </Trans>
-              </Muted>
-            )}
-          </TradeCountdowns>
-        )}
-      </Section>
-      <TradeConfirmDialog actor={actor} />
     </Page>
+  );
+}
+
+/** The user's open trades (all pairs), with their countdowns. */
+function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
+  const { t } = useLingui();
+  const openTrades = open.data?.trades;
+  const openShown = openTrades?.length ?? 0;
+  const openTotal = open.data?.total ?? 0;
+  return (
+    <Section aria-labelledby="open-trades-title">
+      <TitleRow>
+        <SectionTitle id="open-trades-title">
+          <Trans>Open trades</Trans>
+        </SectionTitle>
+        <AllOrders href="/orders">
+          <Trans>All orders</Trans>
+        </AllOrders>
+      </TitleRow>
+      {open.isError && !open.data ? (
+        <LoadError onRetry={() => void open.refetch()} busy={open.isFetching}>
+          <Trans>Error loading orders. Please try again.</Trans>
+        </LoadError>
+      ) : openTrades && openTrades.length === 0 ? (
+        <Muted>
+          <Trans>No open trades.</Trans>
+        </Muted>
+      ) : !openTrades ? (
+        <LoadingRegion>
+          <OrderList aria-hidden="true">
+            <OrderCardSkeleton />
+          </OrderList>
+        </LoadingRegion>
+      ) : (
+        <TradeCountdowns trades={openTrades}>
+          <OrderList aria-label={t`Open trades`}>
+            {openTrades.map((trade) => (
+              <OrderCard key={trade._id} trade={trade} />
+            ))}
+          </OrderList>
+          {openTotal > openTrades.length && (
+            <Muted>
+              <Trans>
+                {openShown} of {openTotal} open trades shown. <Link href="/orders">See all</Link>
+              </Trans>
+            </Muted>
+          )}
+        </TradeCountdowns>
+      )}
+    </Section>
   );
 }
 
@@ -175,12 +192,12 @@ const TitleRow = styled.div`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const AllOrders = styled(Link)`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.primaryHover};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.primaryHover};
   text-decoration: none;
 `;
