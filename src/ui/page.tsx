@@ -149,3 +149,18 @@ export const WidePage = styled(Page)`
     max-width: 1040px;
   }
 `;
+
+/** A warning in a line of its own, with its icon: trading turned off, terms that changed. */
+export const WarningNote = styled.p`
+  display: flex;
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
+
+  svg {
+    flex: none;
+  }
+`;

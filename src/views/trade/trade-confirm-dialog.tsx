@@ -16,6 +16,7 @@ import { formatWireAmount } from '../../ui/money';
 import { formatPrice } from '../markets/market-format';
 import { durationLong, pairText, percentText, ruleText } from '../orders/trade-format';
 import { SubmitFailureMessage } from '../shared/submit-failure';
+import { WarningNote } from '../../ui/page';
 import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
@@ -83,14 +84,14 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
         {buy ? <Trans>Buy {pair} — price up</Trans> : <Trans>Sell {pair} — price down</Trans>}
       </Headline>
       {change && (
-        <Changed role="alert">
+        <WarningNote role="alert">
           <AlertIcon sizePx={20} />
           <span>
             <Trans>
               The payout changed from {from}% to {to}%. Check the new figures and confirm again.
             </Trans>
           </span>
-        </Changed>
+        </WarningNote>
       )}
       <DetailList>
         <Detail label={<Trans>Stake</Trans>}>{formatWireAmount(draft.tradeAmount)} USDT</Detail>
@@ -133,20 +134,6 @@ const Headline = styled.p<{ $buy: boolean }>`
   font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $buy }) => ($buy ? theme.colors.success : theme.colors.danger)};
   text-align: center;
-`;
-
-const Changed = styled.p`
-  display: flex;
-  gap: ${theme.space.md};
-  padding: ${theme.space.md};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.warning};
-  font-size: ${theme.fontSizes.sm};
-
-  svg {
-    flex: none;
-  }
 `;
 
 const Win = styled.strong`

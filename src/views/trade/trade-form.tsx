@@ -16,7 +16,7 @@ import {
 import { AlertIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatExactMicros, formatWireAmount } from '../../ui/money';
-import { Figure } from '../../ui/page';
+import { Figure, WarningNote } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../orders/trade-format';
@@ -62,12 +62,12 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
   return (
     <Form noValidate aria-label={t`Trade`} onSubmit={(event) => event.preventDefault()}>
       {terms && !terms.enabled && (
-        <Notice role="status">
+        <WarningNote role="status">
           <AlertIcon sizePx={20} />
           <span>
             <Trans>Trading is turned off at the moment. Please try again later.</Trans>
           </span>
-        </Notice>
+        </WarningNote>
       )}
 
       <Group role="group" aria-label={t`Duration`}>
@@ -182,20 +182,6 @@ const Form = styled.form`
 
   > dl {
     margin-top: ${theme.space.xs};
-  }
-`;
-
-const Notice = styled.p`
-  display: flex;
-  gap: ${theme.space.md};
-  padding: ${theme.space.md};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.warning};
-  font-size: ${theme.fontSizes.sm};
-
-  svg {
-    flex: none;
   }
 `;
 
