@@ -4,7 +4,7 @@
  * `/trade`, `/wallet` and `/orders`. Target (issue 8): performance, accessibility and best
  * practices each at least 95 on every route; the exit code is 1 when any score is lower.
  *
- *   npm run lighthouse [-- --out=DIR --runs=N --only=/markets,/trade]
+ *   npm run lighthouse [-- --out=DIR --runs=N --only=/markets,/trade --trace]
  *                      (BENCH_PG_URL, BENCH_WEB_DIR, CHROMIUM_PATH, LIGHTHOUSE_NICE)
  *
  * It serves the built app (dist/, built first when older than its sources; or
@@ -19,7 +19,8 @@
  * Each route is audited --runs times (3) and the run with the median performance score is
  * kept, as Lighthouse advises against its run-to-run variance. The JSON and
  * HTML reports, and summary.md (the table as docs/lighthouse.md shows it), go to --out
- * (default /tmp/lighthouse).
+ * (default /tmp/lighthouse); with --trace also the kept run's trace (`*.trace.json`, which
+ * Chromium's Performance panel opens), to see which task cost what.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,6 +93,8 @@ interface Options {
   runs: number;
   /** Only these paths (--only=/trade,/wallet). */
   only: string[] | null;
+  /** Also write each kept run's trace. */
+  trace: boolean;
 }
 
 function readOptions(): Options {
@@ -100,6 +103,7 @@ function readOptions(): Options {
       out: { type: 'string', default: '/tmp/lighthouse' },
       runs: { type: 'string', default: String(DEFAULT_RUNS) },
       only: { type: 'string' },
+      trace: { type: 'boolean', default: false },
     },
   });
   const runs = Number(values.runs);
@@ -108,6 +112,7 @@ function readOptions(): Options {
     outDir: path.resolve(values.out),
     runs,
     only: values.only === undefined ? null : values.only.split(','),
+    trace: values.trace,
   };
 }
 
@@ -171,6 +176,8 @@ interface Audit {
   lhr: Result;
   html: string;
   json: string;
+  /** The trace Lighthouse recorded (JSON), for --trace. */
+  trace: string;
 }
 
 async function audit(
@@ -208,7 +215,7 @@ async function audit(
       throw new Error(`${route.label}: the app went to ${finalPath}; is the session accepted?`);
     }
     const [json, html] = result.report as [string, string];
-    return { route, lhr, json, html };
+    return { route, lhr, json, html, trace: JSON.stringify(result.artifacts.Trace) };
   } finally {
     await page.close();
   }
@@ -447,9 +454,11 @@ async function main(): Promise<void> {
   }
 
   fs.mkdirSync(options.outDir, { recursive: true });
-  for (const { route, json, html } of audits) {
+  for (const { route, json, html, trace } of audits) {
     fs.writeFileSync(path.join(options.outDir, `${slug(route)}.report.json`), json);
     fs.writeFileSync(path.join(options.outDir, `${slug(route)}.report.html`), html);
+    if (options.trace)
+      fs.writeFileSync(path.join(options.outDir, `${slug(route)}.trace.json`), trace);
   }
   const failing = failingLines(audits);
   const passed = failing.length === 0;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/make-icons.ts`: draws the app's PNG icons from `public/logo.svg` into
+ * `npx tsx scripts/make-icons.ts`: draws the app's PNG icons from `src/ui/logo.svg` into
  * `public/icons/` (the web app manifest's 192 and 512, a maskable 512, and Apple's 180).
  * Run it again after changing the logo; the PNGs are committed, so builds need no sharp.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 const root = path.resolve(import.meta.dirname, '..');
-const logoPath = path.join(root, 'public', 'logo.svg');
+const logoPath = path.join(root, 'src', 'ui', 'logo.svg');
 const iconsDir = path.join(root, 'public', 'icons');
 
 /**

@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { AuthContext } from '../machines/auth-context';
 import { authMachine } from '../machines/auth.machine';
 import * as authApi from '../services/auth-api';
+import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
 import { tokenStorage } from '../services/token-storage';
 import { useToast } from '../ui/toast';
@@ -14,13 +15,17 @@ import { useToast } from '../ui/toast';
 function createAuthLogic(queryClient: QueryClient) {
   return authMachine.provide({
     actors: {
-      restore: fromPromise(async () => ({
-        role: tokenStorage.read('user')
+      restore: fromPromise(async () => {
+        const role = tokenStorage.read('user')
           ? ('user' as const)
           : tokenStorage.read('admin')
             ? ('admin' as const)
-            : null,
-      })),
+            : null;
+        // Every screen of a user's shows the user (the header's balance, the page): asked for
+        // now, beside the page's code, rather than once that code has loaded and rendered.
+        if (role === 'user') void queryClient.prefetchQuery(userQuery);
+        return { role };
+      }),
       login: fromPromise(({ input, signal }) => authApi.login(input, signal)),
       register: fromPromise(({ input, signal }) => authApi.register(input, signal)),
       logout: fromPromise(({ input }) => authApi.logout(input.role)),

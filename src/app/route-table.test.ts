@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from './route-table';
 
 const byPath = new Map(ROUTES.map((route) => [route.path, route]));
@@ -60,5 +61,33 @@ describe('route table', () => {
     );
     const balance = ROUTES.filter((route) => route.headerEnd === 'balance').map((r) => r.path);
     expect(balance.sort()).toEqual(['/order/:id', '/orders', '/trade'].sort());
+  });
+
+  describe("/trade asks for its pair's recorded ticks while its code loads", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    function prefetchTwice(historyState: unknown) {
+      vi.stubGlobal('window', { history: { state: historyState } });
+      // No retries: the request itself fails here (no server), which is beside the point.
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const prefetch = vi.spyOn(queryClient, 'prefetchQuery');
+      const route = byPath.get('/trade');
+      route?.prefetch?.(queryClient);
+      route?.prefetch?.(queryClient);
+      return { queryClient, prefetch };
+    }
+
+    it('for the pair Markets passed on, once however often the screen renders', () => {
+      const { queryClient, prefetch } = prefetchTwice({ symbol: 'ETHUSDT' });
+      expect(prefetch).toHaveBeenCalledTimes(1);
+      expect(queryClient.getQueryState(['marketTicks', 'ETHUSDT'])).toBeDefined();
+    });
+
+    it('for Bitcoin when no pair was passed on or the one passed on is not a pair', () => {
+      for (const state of [null, { symbol: '<script>' }]) {
+        const { queryClient } = prefetchTwice(state);
+        expect(queryClient.getQueryState(['marketTicks', 'BTCUSDT'])).toBeDefined();
+      }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 // From the contract's modules, not its index: this module is part of every page's first load,
 // and the index would bring the whole contract (the admin console's too) with it.
 import { UserResponse } from '../../common/contract/auth';
@@ -49,13 +49,14 @@ export function invalidateAfterMoneyMoved(queryClient: QueryClient): Promise<voi
 }
 
 /** The signed-in user (GET /api/getUserById). */
+export const userQuery = queryOptions({
+  queryKey: queryKeys.user,
+  queryFn: async ({ signal }) =>
+    (await api.get('/getUserById', UserResponse, { signal, retries: 0 })).user,
+});
+
 export function useUser({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.user,
-    queryFn: async ({ signal }) =>
-      (await api.get('/getUserById', UserResponse, { signal, retries: 0 })).user,
-    enabled,
-  });
+  return useQuery({ ...userQuery, enabled });
 }
 
 /** The signed-in admin's own account; the same endpoint answers with the admin's token. */

@@ -1,5 +1,4 @@
 import {
-  MarketTicks,
   TradePage,
   TradeResponse,
   type CreateTradeBody,
@@ -10,8 +9,8 @@ import { api } from './api-client';
 
 /**
  * The trade calls: createTrade (money-moving, with the idempotency key of the confirmed
- * trade), the user's trades a page at a time, one trade with its settlement receipt, and the
- * server's recorded ticks that backfill the chart. Reads pass `retries: 0` because TanStack
+ * trade), the user's trades a page at a time, and one trade with its settlement receipt (the
+ * chart's recorded ticks: market-ticks.ts). Reads pass `retries: 0` because TanStack
  * Query retries them; the write is never retried by the client on its own.
  */
 
@@ -74,14 +73,3 @@ export async function fetchTradeDetails(id: string, signal?: AbortSignal): Promi
   const path = `/getTradeDetails/${encodeURIComponent(id)}`;
   return (await api.get(path, TradeResponse, read(signal))).trade;
 }
-
-/**
- * GET /api/getMarketTicks/{symbol}?sinceMs=: the server's recorded ticks of one coin since
- * `sinceMs`, oldest first (at most MARKET_TICKS_MAX). Public: sent without a token.
- */
-export const fetchMarketTicks = (symbol: string, sinceMs: number, signal?: AbortSignal) =>
-  api.get(`/getMarketTicks/${encodeURIComponent(symbol)}`, MarketTicks, {
-    ...read(signal),
-    auth: 'none',
-    query: { sinceMs: Math.max(0, Math.floor(sinceMs)) },
-  });

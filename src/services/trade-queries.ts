@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import type { Trade, TradeListTab } from '../../common/contract';
 import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
 import { queryKeys } from './queries';
-import { fetchMarketTicks, fetchTradeDetails, fetchUserTrades } from './trade-api';
+import { marketTicksQuery } from './market-ticks';
+import { fetchTradeDetails, fetchUserTrades } from './trade-api';
 
 /**
  * The trade data in the query cache. Lists share the `trades` prefix; a trade's detail sits
@@ -14,11 +15,7 @@ export const tradeKeys = {
   list: (tab: TradeListTab, page: number) => ['trades', tab, page] as const,
   details: ['details', 'trade'] as const,
   detail: (id: string) => ['details', 'trade', id] as const,
-  ticks: (symbol: string) => ['marketTicks', symbol] as const,
 };
-
-/** How far back the chart's backfill reaches. */
-export const CHART_BACKFILL_MS = 5 * 60_000;
 
 /**
  * After a trade was placed, and whenever a pending trade's countdown reaches zero (SPEC §4:
@@ -59,17 +56,7 @@ export function useTradeDetail(id: string) {
   });
 }
 
-/**
- * The chart's backfill: the server's recorded ticks of the last five minutes, read once per
- * visit to the pair (the live feed appends from then on), never kept for a later visit.
- */
+/** The pair's recorded ticks of the last five minutes (market-ticks.ts). */
 export function useMarketTicks(symbol: string) {
-  return useQuery({
-    queryKey: tradeKeys.ticks(symbol),
-    queryFn: ({ signal }) => fetchMarketTicks(symbol, Date.now() - CHART_BACKFILL_MS, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  return useQuery(marketTicksQuery(symbol));
 }

@@ -1,4 +1,7 @@
 import styled from 'styled-components';
+// Inlined into the script as a data address: the mark shows in the first paint with no
+// request of its own (a plain /logo.svg was fetched, or revalidated, once per header).
+import logoUrl from './logo.svg?inline';
 
 const Img = styled.img<{ $sizePx: number }>`
   width: ${({ $sizePx }) => $sizePx}px;
@@ -6,9 +9,9 @@ const Img = styled.img<{ $sizePx: number }>`
   border-radius: ${({ $sizePx }) => Math.round($sizePx * 0.25)}px;
 `;
 
-/** The product mark (public/logo.svg). Decorative: callers name the control around it. */
+/** The product mark (logo.svg beside this file; also the favicon). Decorative: callers name the control around it. */
 export function Logo({ sizePx = 32 }: { sizePx?: number }) {
-  return <Img src="/logo.svg" alt="" $sizePx={sizePx} width={sizePx} height={sizePx} />;
+  return <Img src={logoUrl} alt="" $sizePx={sizePx} width={sizePx} height={sizePx} />;
 }
 
 /** The product name; a brand, so it is not translated. */

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import { Redirect } from 'wouter';
@@ -22,6 +23,7 @@ export function Screen({ route }: { route: RouteDef }) {
   const { i18n } = useLingui();
   const session = useSession();
   const decision = guardRoute(route.access, session);
+  const queryClient = useQueryClient();
   const title = i18n._(route.title);
 
   useEffect(() => {
@@ -33,6 +35,9 @@ export function Screen({ route }: { route: RouteDef }) {
   }, [route.path]);
 
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+
+  // In render, beside the page's lazy code (Suspense below), so that both load together.
+  if (decision.kind === 'allow') route.prefetch?.(queryClient);
 
   const withBottomBar = route.header === 'tab' && session.role === 'user';
   const Page = route.page;

@@ -25,20 +25,10 @@ import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
 import { TradeForm } from './trade-form';
+import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
 
-const DEFAULT_SYMBOL = 'BTCUSDT';
 const MAX_ENTRY_LINES = 3;
-const SYMBOL_PATTERN = /^[A-Z0-9]{2,15}USDT$/;
-
-/** The pair arrives in the navigation state from Markets (SPEC §2); Bitcoin otherwise. */
-export function symbolFromState(state: unknown): string {
-  if (typeof state === 'object' && state !== null && 'symbol' in state) {
-    const { symbol } = state as { symbol: unknown };
-    if (typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol)) return symbol;
-  }
-  return DEFAULT_SYMBOL;
-}
 
 /**
  * /trade (SPEC §2, §4): the pair's live price, 24 h high and change, a live chart, the
