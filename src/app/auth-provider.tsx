@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { AuthContext } from '../machines/auth-context';
-import { authMachine } from '../machines/auth.machine';
+import { authMachine, type AuthInput } from '../machines/auth.machine';
 import * as authApi from '../services/auth-api';
 import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
@@ -15,17 +15,6 @@ import { useToast } from '../ui/toast';
 function createAuthLogic(queryClient: QueryClient) {
   return authMachine.provide({
     actors: {
-      restore: fromPromise(async () => {
-        const role = tokenStorage.read('user')
-          ? ('user' as const)
-          : tokenStorage.read('admin')
-            ? ('admin' as const)
-            : null;
-        // Every screen of a user's shows the user (the header's balance, the page): asked for
-        // now, beside the page's code, rather than once that code has loaded and rendered.
-        if (role === 'user') void queryClient.prefetchQuery(userQuery);
-        return { role };
-      }),
       login: fromPromise(({ input, signal }) => authApi.login(input, signal)),
       register: fromPromise(({ input, signal }) => authApi.register(input, signal)),
       logout: fromPromise(({ input }) => authApi.logout(input.role)),
@@ -45,6 +34,19 @@ function createAuthLogic(queryClient: QueryClient) {
   });
 }
 
+/** The session stored on this device, read once as the app starts. */
+function restoreSession(queryClient: QueryClient): AuthInput {
+  const storedRole = tokenStorage.read('user')
+    ? ('user' as const)
+    : tokenStorage.read('admin')
+      ? ('admin' as const)
+      : null;
+  // Every screen of a user's shows the user (the header's balance, the page): asked for
+  // now, beside the page's code, rather than once that code has loaded and rendered.
+  if (storedRole === 'user') void queryClient.prefetchQuery(userQuery);
+  return { storedRole };
+}
+
 export function AuthProvider({
   children,
   inspect,
@@ -55,8 +57,9 @@ export function AuthProvider({
   const queryClient = useQueryClient();
   // Created once: a new logic object would start a second auth actor.
   const [logic] = useState(() => createAuthLogic(queryClient));
+  const [input] = useState(() => restoreSession(queryClient));
   return (
-    <AuthContext.Provider logic={logic} options={inspect ? { inspect } : {}}>
+    <AuthContext.Provider logic={logic} options={inspect ? { input, inspect } : { input }}>
       <AuthBridge />
       {children}
     </AuthContext.Provider>

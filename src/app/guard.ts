@@ -1,16 +1,15 @@
 import type { Session } from '../machines/auth-context';
 import type { Access } from './route-table';
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /**
  * The route guards of SPEC §2: the user area needs a user session (uToken), /admin/* an
  * admin session (aToken); otherwise to /signin. Signed-in visitors of the sign-in and
- * sign-up pages move on to their home. While the stored session is read, guarded screens wait.
+ * sign-up pages move on to their home.
  */
 export function guardRoute(access: Access, session: Session): GuardDecision {
   if (access === 'public') return { kind: 'allow' };
-  if (session.restoring) return { kind: 'wait' };
   if (access === 'guest') {
     if (session.role === 'user') return { kind: 'redirect', to: '/' };
     if (session.role === 'admin') return { kind: 'redirect', to: '/admin' };

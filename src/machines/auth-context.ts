@@ -13,8 +13,6 @@ export const AuthContext = createActorContext(authMachine);
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 export interface Session {
-  /** The stored session is still being read: guards wait instead of redirecting. */
-  restoring: boolean;
   /**
    * The role whose screens may show. It stays set while signing out and during the short
    * pause after, so the current screen remains until the redirect to /signin.
@@ -27,14 +25,12 @@ function selectSession(snapshot: AuthSnapshot): Session {
   const holdsSession =
     snapshot.matches('signedIn') || snapshot.matches('signingOut') || snapshot.matches('loggedOut');
   return {
-    restoring: snapshot.matches('restoring'),
     role: holdsSession ? snapshot.context.role : null,
     signingOut: snapshot.matches('signingOut'),
   };
 }
 
-const sameSession = (a: Session, b: Session) =>
-  a.restoring === b.restoring && a.role === b.role && a.signingOut === b.signingOut;
+const sameSession = (a: Session, b: Session) => a.role === b.role && a.signingOut === b.signingOut;
 
 export function useSession(): Session {
   return AuthContext.useSelector(selectSession, sameSession);

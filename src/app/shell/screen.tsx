@@ -37,7 +37,7 @@ export function Screen({ route }: { route: RouteDef }) {
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
 
   // In render, beside the page's lazy code (Suspense below), so that both load together.
-  if (decision.kind === 'allow') route.prefetch?.(queryClient);
+  route.prefetch?.(queryClient);
 
   const withBottomBar = route.header === 'tab' && session.role === 'user';
   const Page = route.page;
@@ -45,13 +45,9 @@ export function Screen({ route }: { route: RouteDef }) {
     <>
       <Header route={route} />
       <Main id="main" $withBottomBar={withBottomBar}>
-        {decision.kind === 'wait' ? (
-          <PageSpinner />
-        ) : (
-          <Suspense fallback={<PageSpinner />}>
-            <Page />
-          </Suspense>
-        )}
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
       </Main>
       {withBottomBar && <BottomBar />}
     </>
