@@ -78,8 +78,10 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   );
   const actor = useActorRef(logic, { input: { symbol } });
   useNoticeToasts(actor);
-  // The pair and its chart first; the form and the open trades below them a task later.
-  const restShown = useRenderedLater();
+  // The pair and its chart first; the form below them a task later, the open trades below
+  // the form a task after that.
+  const formShown = useRenderedLater();
+  const tradesShown = useRenderedLater(formShown);
 
   const trading = config.data?.trading;
   useEffect(() => {
@@ -111,19 +113,16 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       <Card>
         <PriceChart symbol={symbol} entryLines={entryLines} />
       </Card>
-      {restShown && (
-        <>
-          {config.isError && !config.data ? (
-            <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
-              <Trans>Could not load the trading rules.</Trans>
-            </LoadError>
-          ) : (
-            <TradeForm actor={actor} />
-          )}
-          <OpenTrades open={open} />
-          <TradeConfirmDialog actor={actor} />
-        </>
-      )}
+      {formShown &&
+        (config.isError && !config.data ? (
+          <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
+            <Trans>Could not load the trading rules.</Trans>
+          </LoadError>
+        ) : (
+          <TradeForm actor={actor} />
+        ))}
+      {tradesShown && <OpenTrades open={open} />}
+      {formShown && <TradeConfirmDialog actor={actor} />}
     </Page>
   );
 }
