@@ -106,8 +106,10 @@ export default defineConfig({
       'tests/hostile/**/*.test.ts',
     ],
     environment: 'node',
-    // API test files each start an app on a fresh database; PGlite compiles its
-    // WebAssembly once per worker and password hashes are deliberately slow.
+    // Passwords hashed at cheap parameters (the file says why).
+    setupFiles: ['tests/setup/fast-password-hashing.ts'],
+    // API test files each start an app on a fresh database, and PGlite compiles its
+    // WebAssembly once per worker.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

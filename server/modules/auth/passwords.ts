@@ -4,12 +4,23 @@
  * sign-ins cannot exhaust memory. Stored as `scrypt$N$r$p$salt$hash` (base64), so the
  * parameters can be raised later and old hashes still verify.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { Semaphore } from '../../lib/semaphore';
 
-const COST_N = 2 ** 15;
-const BLOCK_SIZE_R = 8;
-const PARALLELISM_P = 3;
+/** scrypt's cost parameters, as stored with each hash. */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's parameters: every hash the server makes uses them. */
+export const PASSWORD_HASH_PARAMS: Readonly<ScryptParams> = { N: 2 ** 15, r: 8, p: 3 };
+
+/** Bounds for parameters read back from a stored hash (a corrupt row must not pin a core). */
+const MAX_COST_N = 2 ** 20;
+const MAX_BLOCK_SIZE_R = 32;
+const MAX_PARALLELISM_P = 16;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const MAX_CONCURRENT_HASHES = 4;
@@ -17,8 +28,8 @@ const MAX_QUEUED_HASHES = 256;
 
 const hashSlots = new Semaphore(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  const maxmem = 128 * (options.N ?? COST_N) * (options.r ?? BLOCK_SIZE_R) * 2;
+function scryptAsync(password: string, salt: Buffer, options: ScryptParams): Promise<Buffer> {
+  const maxmem = 128 * options.N * options.r * 2;
   return hashSlots.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
@@ -29,14 +40,22 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export function hashPassword(password: string): Promise<string> {
+  return hashPasswordWith(password, PASSWORD_HASH_PARAMS);
+}
+
+/**
+ * `hashPassword` at other parameters. Only the tests call it, with cheaper ones
+ * (tests/setup/fast-password-hashing.ts); the server always hashes with PASSWORD_HASH_PARAMS.
+ */
+export async function hashPasswordWith(password: string, params: ScryptParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scryptAsync(password, salt, { N: COST_N, r: BLOCK_SIZE_R, p: PARALLELISM_P });
+  const key = await scryptAsync(password, salt, params);
   return [
     'scrypt',
-    COST_N,
-    BLOCK_SIZE_R,
-    PARALLELISM_P,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64'),
     key.toString('base64'),
   ].join('$');
@@ -54,9 +73,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
     string,
   ];
   const options = { N: Number(nText), r: Number(rText), p: Number(pText) };
+  if (!withinBounds(options)) return false;
   const expected = Buffer.from(keyText, 'base64');
   const actual = await scryptAsync(password, Buffer.from(saltText, 'base64'), options);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function withinBounds({ N, r, p }: ScryptParams): boolean {
+  const isPowerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
+  return (
+    isPowerOfTwo &&
+    N <= MAX_COST_N &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= MAX_BLOCK_SIZE_R &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_PARALLELISM_P
+  );
 }
 
 /**
