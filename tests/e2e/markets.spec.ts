@@ -59,6 +59,7 @@ test('markets: live prices that move, tabs, Hot Coins, and a coin opens /trade',
   expect([...gainers].sort((a, b) => b - a)).toEqual(gainers);
 
   await page.getByRole('tab', { name: 'Losers' }).click();
+  await expect(page.getByRole('tab', { name: 'Losers' })).toHaveAttribute('aria-selected', 'true');
   const losers = (await rowTexts(list)).map(changeOf);
   expect(losers.every((change) => change < 0)).toBe(true);
   expect([...losers].sort((a, b) => a - b)).toEqual(losers);

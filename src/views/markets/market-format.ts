@@ -52,11 +52,6 @@ export function formatChange(text: string): string {
   return `+${rounded}%`;
 }
 
-/** Which colour a change takes. */
-export function changeTone(change: number): 'up' | 'down' | 'flat' {
-  return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
-}
-
 /**
  * The colour of a change percent as `formatChange` shows it: one that rounds to "0.00%" is
  * flat, whatever its sign, so a red or green pill never reads 0.00 %.

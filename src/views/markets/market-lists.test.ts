@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MarketQuote } from '../../services/market-feed';
 import { gainers, hotCoins, listedRows, losers, rowsForTab } from './market-lists';
 import {
-  changeTone,
   formatChange,
   formatDecimal,
   formatPrice,
@@ -47,6 +46,20 @@ const symbols = (list: { symbol: string }[]) => list.map((r) => r.symbol);
 describe('market categories', () => {
   it('gainers: only rises, biggest first, ties by symbol', () => {
     expect(symbols(gainers(rows))).toEqual(['DOGE', 'SOL', 'DOT', 'BTC', 'LINK', 'TRX']);
+  });
+
+  it('leaves a change that shows as 0.00% out of both lists, whatever its sign', () => {
+    const tiny = listedRows(
+      ['UP', 'DOWN', 'FLATUP', 'FLATDOWN'],
+      new Map([
+        ['UP', quote('UP', 0.005)],
+        ['DOWN', quote('DOWN', -0.005)],
+        ['FLATUP', quote('FLATUP', 0.004)],
+        ['FLATDOWN', quote('FLATDOWN', -0.004)],
+      ]),
+    );
+    expect(symbols(gainers(tiny))).toEqual(['UP']);
+    expect(symbols(losers(tiny))).toEqual(['DOWN']);
   });
 
   it('losers: only falls, biggest fall first', () => {
@@ -98,8 +111,6 @@ describe('market figures', () => {
     expect(formatChange('1.250')).toBe('+1.25%');
     expect(formatChange('-0.840')).toBe('\u22120.84%');
     expect(formatChange('0.001')).toBe('0.00%');
-    expect(changeTone(-0.1)).toBe('down');
-    expect(changeTone(0)).toBe('flat');
   });
 
   it('colours a change as shown: one that rounds to 0.00 % is flat', () => {

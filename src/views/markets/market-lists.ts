@@ -4,6 +4,7 @@
  */
 import { HOT_COINS_MODAL, HOT_COINS_STRIP } from '../../../common/rules';
 import type { MarketQuote } from '../../services/market-feed';
+import { shownChangeTone } from './market-format';
 
 export type MarketTab = 'all' | 'gainers' | 'losers';
 
@@ -32,17 +33,20 @@ function priced(rows: readonly CoinRowData[]): Priced[] {
 const bySymbol = (a: CoinRowData, b: CoinRowData) =>
   a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
 
-/** Coins up over 24 hours, the biggest rise first. */
+/**
+ * Coins up over 24 hours, the biggest rise first. Up as the row shows it: a change that
+ * rounds to "0.00%" is in neither list, whatever its sign beyond the second decimal.
+ */
 export function gainers(rows: readonly CoinRowData[]): Priced[] {
   return priced(rows)
-    .filter((row) => row.quote.change > 0)
+    .filter((row) => shownChangeTone(row.quote.changePercent) === 'up')
     .sort((a, b) => b.quote.change - a.quote.change || bySymbol(a, b));
 }
 
-/** Coins down over 24 hours, the biggest fall first. */
+/** Coins down over 24 hours (as the row shows it, like `gainers`), the biggest fall first. */
 export function losers(rows: readonly CoinRowData[]): Priced[] {
   return priced(rows)
-    .filter((row) => row.quote.change < 0)
+    .filter((row) => shownChangeTone(row.quote.changePercent) === 'down')
     .sort((a, b) => a.quote.change - b.quote.change || bySymbol(a, b));
 }
 

@@ -5,7 +5,7 @@ import { useMarketPrice, useMarketStatus } from '../../services/market-feed-reac
 import { useMarketTicks } from '../../services/trade-queries';
 import { Card, Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
-import { changeTone, formatChange, formatPrice, shownChangeTone } from '../markets/market-format';
+import { formatChange, formatPrice, shownChangeTone } from '../markets/market-format';
 import { marketErrorMessage } from '../markets/market-text';
 import { coinOf } from '../orders/trade-format';
 import { theme } from '../../ui/theme';
@@ -20,7 +20,8 @@ export const PairHeader = memo(function PairHeader({ symbol }: { symbol: string 
   const recordedPrice = useMarketTicks(symbol).data?.ticks.at(-1)?.price;
   const status = useMarketStatus();
   const coin = coinOf(symbol);
-  const tone = quote ? changeTone(quote.change) : 'flat';
+  // The price in the colour of the change pill beside it.
+  const tone = quote ? shownChangeTone(quote.changePercent) : 'flat';
   const message = i18n._(marketErrorMessage(status.error));
   // Placeholders until the first price; with the feed failing, dashes and the error instead.
   const failed = status.phase === 'error';
