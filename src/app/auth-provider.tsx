@@ -36,11 +36,7 @@ function createAuthLogic(queryClient: QueryClient) {
 
 /** The session stored on this device, read once as the app starts. */
 function restoreSession(queryClient: QueryClient): AuthInput {
-  const storedRole = tokenStorage.read('user')
-    ? ('user' as const)
-    : tokenStorage.read('admin')
-      ? ('admin' as const)
-      : null;
+  const storedRole = tokenStorage.storedRole();
   // Every screen of a user's shows the user (the header's balance, the page): asked for
   // now, beside the page's code, rather than once that code has loaded and rendered.
   if (storedRole === 'user') void queryClient.prefetchQuery(userQuery);

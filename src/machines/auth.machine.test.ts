@@ -50,8 +50,7 @@ function startAuth(fakes: Fakes = {}, stored: Record<string, string> = {}) {
       goToSignIn: () => calls.goToSignIn(),
     },
   });
-  const storedRole = tokens.read('user') ? 'user' : tokens.read('admin') ? 'admin' : null;
-  const actor = createActor(logic, { input: { storedRole } });
+  const actor = createActor(logic, { input: { storedRole: tokens.storedRole() } });
   const notices: AuthNotice[] = [];
   actor.on('notice', (notice) => notices.push(notice));
   actor.start();

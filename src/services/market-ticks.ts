@@ -5,7 +5,7 @@ import { MarketTicks } from '../../common/contract/market';
 import { api } from './api-client';
 
 /** How far back the chart's backfill reaches. */
-export const CHART_BACKFILL_MS = 5 * 60_000;
+const CHART_BACKFILL_MS = 5 * 60_000;
 
 /**
  * A backfill younger than this is drawn as it is, with no second request: the one /trade's
@@ -15,27 +15,22 @@ export const CHART_BACKFILL_MS = 5 * 60_000;
 const BACKFILL_REUSE_MS = 10_000;
 
 /**
- * GET /api/getMarketTicks/{symbol}?sinceMs=: the server's recorded ticks of one coin since
- * `sinceMs`, oldest first (at most MARKET_TICKS_MAX). Public: sent without a token. Reads pass
- * `retries: 0` because TanStack Query retries them.
- */
-export const fetchMarketTicks = (symbol: string, sinceMs: number, signal?: AbortSignal) =>
-  api.get(`/getMarketTicks/${encodeURIComponent(symbol)}`, MarketTicks, {
-    retries: 0,
-    auth: 'none',
-    query: { sinceMs: Math.max(0, Math.floor(sinceMs)) },
-    ...(signal ? { signal } : {}),
-  });
-
-/**
  * The chart's backfill and the pair header's first price: the server's recorded ticks of the
- * last five minutes. Read once per visit to the pair (the live feed appends from then on), so
- * neither a window focus nor a reconnection asks again, and dropped shortly after the visit.
+ * last five minutes, oldest first (GET /api/getMarketTicks/{symbol}?sinceMs=, at most
+ * MARKET_TICKS_MAX; public, so sent without a token, and `retries: 0` because TanStack Query
+ * retries). Read once per visit to the pair (the live feed appends from then on), so neither
+ * a window focus nor a reconnection asks again, and dropped shortly after the visit.
  */
 export const marketTicksQuery = (symbol: string) =>
   queryOptions({
     queryKey: ['marketTicks', symbol] as const,
-    queryFn: ({ signal }) => fetchMarketTicks(symbol, Date.now() - CHART_BACKFILL_MS, signal),
+    queryFn: ({ signal }) =>
+      api.get(`/getMarketTicks/${encodeURIComponent(symbol)}`, MarketTicks, {
+        signal,
+        retries: 0,
+        auth: 'none',
+        query: { sinceMs: Math.max(0, Math.floor(Date.now() - CHART_BACKFILL_MS)) },
+      }),
     staleTime: BACKFILL_REUSE_MS,
     gcTime: BACKFILL_REUSE_MS,
     refetchOnWindowFocus: false,

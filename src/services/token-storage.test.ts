@@ -15,6 +15,17 @@ describe('token storage', () => {
     expect(storage.getItem(STORAGE_KEYS.adminToken)).toBe('a1');
   });
 
+  it('names the role of the stored session, or none', () => {
+    const tokens = createTokenStorage(new MemoryStorage());
+    expect(tokens.storedRole()).toBeNull();
+    tokens.replace('user', 'u1');
+    expect(tokens.storedRole()).toBe('user');
+    tokens.replace('admin', 'a1');
+    expect(tokens.storedRole()).toBe('admin');
+    tokens.clearSession();
+    expect(tokens.storedRole()).toBeNull();
+  });
+
   it('clears everything but the language preference', () => {
     const storage = new MemoryStorage();
     storage.setItem(STORAGE_KEYS.language, 'zh');
@@ -73,6 +84,7 @@ describe('token storage in a tab that views a user', () => {
     tokens.beginViewAs(VIEW);
     expect(tokens.read('user')).toBe('view-token');
     expect(tokens.read('admin')).toBeNull();
+    expect(tokens.storedRole()).toBe('user');
     expect(tokens.viewAs()).toEqual(VIEW);
     expect(local.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token');
     expect(local.getItem(STORAGE_KEYS.userToken)).toBeNull();

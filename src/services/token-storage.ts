@@ -11,6 +11,8 @@ import { STORAGE_KEYS, ROLES, type Role } from '../../common/rules';
  */
 export interface TokenStorage {
   read(role: Role): string | null;
+  /** The role whose session this tab holds (its own first, then the shared one), if any. */
+  storedRole(): Role | null;
   /** Stores the token of a new session, replacing any session of either role. */
   replace(role: Role, token: string): void;
   /** Ends the session: clears local storage, keeping only the language preference. */
@@ -132,11 +134,16 @@ export function createTokenStorage(
     }
   };
 
+  const read = (role: Role): string | null => {
+    const tab = readTab();
+    if (tab && isLive(tab)) return tab.role === role ? tab.token : null;
+    return readLocal(role);
+  };
+
   return {
-    read(role) {
-      const tab = readTab();
-      if (tab && isLive(tab)) return tab.role === role ? tab.token : null;
-      return readLocal(role);
+    read,
+    storedRole() {
+      return ROLES.find((role) => read(role) !== null) ?? null;
     },
     replace(role, token) {
       if (token === '') throw new Error('An empty session token cannot be stored');

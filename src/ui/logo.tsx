@@ -9,7 +9,10 @@ const Img = styled.img<{ $sizePx: number }>`
   border-radius: ${({ $sizePx }) => Math.round($sizePx * 0.25)}px;
 `;
 
-/** The product mark (logo.svg beside this file; also the favicon). Decorative: callers name the control around it. */
+/**
+ * The product mark (logo.svg beside this file; also the favicon). Decorative: callers name
+ * the control around it.
+ */
 export function Logo({ sizePx = 32 }: { sizePx?: number }) {
   return <Img src={logoUrl} alt="" $sizePx={sizePx} width={sizePx} height={sizePx} />;
 }
