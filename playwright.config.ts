@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
-const dataDir = path.join(os.tmpdir(), 'tradewallet-e2e');
+// Both can be moved, so that two checkouts on one machine can run their suites at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'tradewallet-e2e');
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -31,7 +31,7 @@ if [ -x "$chromium" ]; then
   # browser placed. Every settled outcome must re-derive from the recorded ticks, and the
   # ledger must balance.
   step "trades verify and ledger check (end-to-end data)"
-  e2e_data="${TMPDIR:-/tmp}/tradewallet-e2e"
+  e2e_data="${E2E_DATA_DIR:-${TMPDIR:-/tmp}/tradewallet-e2e}"
   DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent trades:verify
   DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent ledger:check
 else
