@@ -26,10 +26,26 @@ const noViews = boundary(
   'Views are imported by src/app only; move shared code to machines, services or ui.',
 );
 
+/**
+ * Every actor of the web app is created by src/machines/actors.ts, which gives it a
+ * readable id and the Stately inspector when that is on; created anywhere else, an actor
+ * would be invisible in the inspector. Unit tests of machines create theirs directly.
+ */
+const ACTORS_MESSAGE =
+  'Create actors with useAppActor or createAppActor from src/machines/actors.ts (readable id, inspector).';
+const actorCreation = [
+  { name: 'xstate', importNames: ['createActor'], message: ACTORS_MESSAGE },
+  {
+    name: '@xstate/react',
+    importNames: ['useActorRef', 'useMachine', 'createActorContext'],
+    message: ACTORS_MESSAGE,
+  },
+];
+
 /** One rule entry per file group, because a later entry replaces an earlier one. */
-const restrict = (files, patterns) => ({
+const restrict = (files, patterns, paths = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
 
 export default defineConfig([
@@ -72,12 +88,14 @@ export default defineConfig([
     files: ['bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
-  restrict(['src/app/**'], [noServer]),
-  restrict(['src/views/**'], [noServer, noApp]),
+  restrict(['src/app/**'], [noServer], actorCreation),
+  restrict(['src/views/**'], [noServer, noApp], actorCreation),
   restrict(
     ['src/machines/**', 'src/services/**', 'src/ui/**', 'src/workers/**'],
     [noServer, noApp, noViews],
+    actorCreation,
   ),
+  restrict(['src/machines/actors.ts', 'src/machines/*.test.ts'], [noServer, noApp, noViews]),
   restrict(['server/**'], [noSrc]),
   restrict(['common/**'], [noSrc, noServer]),
 ]);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 // With an extension (resolved to the .ts file), as Vite's coming native config loader wants.
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
@@ -19,49 +18,25 @@ const apiProxy = {
   '/sim': API_ORIGIN,
 };
 
-/**
- * The app runs on Preact's React compatibility layer, not on React DOM: the same components,
- * hooks and libraries (styled-components, TanStack Query, @xstate/react, wouter, Lingui) at
- * about 50 kB (gzip) less on every first visit, which keeps the first load of `/` within its
- * 120 kB budget (`npm run bench:web-size`). The code is still typed against React 19's types
- * and uses only what preact/compat 11 implements; docs/architecture.md says what to mind.
- * Removing these aliases (and `reloadOnEdit`) puts React back with no other change.
- */
-const reactOnPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-];
-
-/**
- * `vite dev` only. The React plugin's Fast Refresh does not reach Preact: an edited component
- * would be accepted and never shown. So an edit reloads the page instead (state is lost, the
- * screen is never stale).
- */
-const reloadOnEdit: Plugin = {
-  name: 'tradewallet:reload-on-edit',
-  // Not under Vitest, whose watch mode re-runs tests on its own.
-  apply: (_config, env) => env.command === 'serve' && process.env.VITEST === undefined,
-  handleHotUpdate({ server, modules }) {
-    if (modules.length === 0) return;
-    server.ws.send({ type: 'full-reload' });
-    return [];
-  },
-};
-
-/** The app's own modules, not libraries. */
-const appModule = (id: string) =>
-  id.startsWith(path.join(import.meta.dirname, 'src') + path.sep) ||
-  id.startsWith(path.join(import.meta.dirname, 'common') + path.sep);
+const inRepo = (id: string, folder: string) =>
+  id.startsWith(path.join(import.meta.dirname, folder) + path.sep);
+/** The admin console's own modules: its pages, its calls and its contract. */
+const consoleModule = (id: string) =>
+  inRepo(id, 'src/views/admin') ||
+  /[\\/]src[\\/]services[\\/]admin-[^\\/]+$/.test(id) ||
+  /[\\/]common[\\/]contract[\\/]admin-[^\\/]+$/.test(id);
+/** The state-machine library: only the screens that run a flow load it. */
+const flowLibrary = (id: string) =>
+  /[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/.test(id) ||
+  id === path.join(import.meta.dirname, 'src/machines/actors.ts');
+/** The app's own modules outside the console, not libraries. */
+const appModule = (id: string) => (inRepo(id, 'src') || inRepo(id, 'common')) && !consoleModule(id);
 
 export default defineConfig({
-  resolve: { alias: reactOnPreact },
   plugins: [
-    // The React plugin stays for its Babel pipeline (the Lingui macro) and the JSX transform.
+    // The React plugin: Fast Refresh in `vite dev`, the JSX transform, and its Babel pipeline
+    // for the Lingui macro.
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    reloadOnEdit,
     // Catalog completeness is checked by src/app/i18n/catalogs.test.ts: with English as the
     // fallback locale, neither this plugin nor `lingui compile --strict` sees a gap.
     lingui({ failOnCompileError: true }),
@@ -86,12 +61,18 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'app', tags: ['$initial'], priority: 3 },
+            // xstate in a chunk of its own (the first load has none: the auth actor starts
+            // on demand, src/machines/auth-session.ts), so that a page without a flow, such
+            // as /markets, does not load it with the modules it shares.
+            { name: 'xstate', test: flowLibrary, priority: 2.5 },
             // The app modules that many pages share (the contract, forms, dialogs, list
             // parts) in one chunk, loaded with the first such page, instead of one small file
             // each: /trade loaded 18 files besides the first load's, now 10. Modules fewer
             // pages share stay in automatic chunks, so the signed-out home page, the first
             // load with a budget (`npm run bench:web-size`), takes none of it.
-            { name: 'shared', test: appModule, minShareCount: 8, priority: 2 },
+            { name: 'shared', test: appModule, minShareCount: 12, priority: 2 },
+            // The console's shared modules likewise, apart: no user page loads them.
+            { name: 'console', test: consoleModule, minShareCount: 4, priority: 2 },
           ],
         },
       },

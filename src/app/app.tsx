@@ -2,7 +2,6 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import type { InspectionEvent, Observer } from 'xstate';
 import { MarketFeedProvider } from '../services/market-feed-react';
 import { createQueryClient } from '../services/query-client';
 import { GlobalStyle } from '../ui/global-style';
@@ -13,7 +12,7 @@ import { ErrorBoundary } from './error-boundary';
 import { i18n } from './i18n/i18n';
 import { AppShell } from './shell/app-shell';
 
-export function App({ inspect }: { inspect?: Observer<InspectionEvent> | undefined }) {
+export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider theme={theme}>
@@ -22,7 +21,7 @@ export function App({ inspect }: { inspect?: Observer<InspectionEvent> | undefin
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <ToastProvider>
-              <AuthProvider inspect={inspect}>
+              <AuthProvider>
                 <MarketFeedProvider>
                   <AppShell />
                 </MarketFeedProvider>

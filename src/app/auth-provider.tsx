@@ -1,37 +1,33 @@
-import { useLingui } from '@lingui/react/macro';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { AuthContext } from '../machines/auth-context';
-import { authMachine, type AuthInput } from '../machines/auth.machine';
+import type { AuthInput } from '../machines/auth.machine';
+import { sendAuth, startAuthSession, type AuthServices } from '../machines/auth-session';
 import * as authApi from '../services/auth-api';
 import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
 import { tokenStorage } from '../services/token-storage';
-import { useToast } from '../ui/toast';
+import { useToast, type ShowToast } from '../ui/toast';
+import { i18n } from './i18n/i18n';
 
-/** The auth machine with the app's real implementations: HTTP, storage, cache, navigation. */
-function createAuthLogic(queryClient: QueryClient) {
-  return authMachine.provide({
-    actors: {
-      login: fromPromise(({ input, signal }) => authApi.login(input, signal)),
-      register: fromPromise(({ input, signal }) => authApi.register(input, signal)),
-      logout: fromPromise(({ input }) => authApi.logout(input.role)),
+/** The auth machine's implementations: HTTP, storage, the query cache, navigation, toasts. */
+function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServices {
+  return {
+    login: (credentials, signal) => authApi.login(credentials, signal),
+    register: (fields, signal) => authApi.register(fields, signal),
+    logout: (role) => authApi.logout(role),
+    saveToken: (role, token) => {
+      // A new session must never see the cached data of the previous one.
+      queryClient.clear();
+      tokenStorage.replace(role, token);
     },
-    actions: {
-      saveToken: (_, { role, token }) => {
-        // A new session must never see the cached data of the previous one.
-        queryClient.clear();
-        tokenStorage.replace(role, token);
-      },
-      clearSession: () => {
-        tokenStorage.clearSession();
-        queryClient.clear();
-      },
-      goToSignIn: () => navigate('/signin'),
+    clearSession: () => {
+      tokenStorage.clearSession();
+      queryClient.clear();
     },
-  });
+    goToSignIn: () => navigate('/signin'),
+    notify: (notice) => toast({ tone: notice.tone, text: i18n._(notice.message) }),
+  };
 }
 
 /** The session stored on this device, read once as the app starts. */
@@ -43,39 +39,16 @@ function restoreSession(queryClient: QueryClient): AuthInput {
   return { storedRole };
 }
 
-export function AuthProvider({
-  children,
-  inspect,
-}: {
-  children: ReactNode;
-  inspect?: Observer<InspectionEvent> | undefined;
-}) {
+/**
+ * Starts the session before anything below renders (the first render already knows
+ * whether someone is signed in) and feeds the HTTP client's 401s to the auth machine.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // Created once: a new logic object would start a second auth actor.
-  const [logic] = useState(() => createAuthLogic(queryClient));
-  const [input] = useState(() => restoreSession(queryClient));
-  return (
-    <AuthContext.Provider logic={logic} options={inspect ? { input, inspect } : { input }}>
-      <AuthBridge />
-      {children}
-    </AuthContext.Provider>
-  );
-}
-
-/** Feeds 401s from the HTTP client to the machine, and its notices to the toasts. */
-function AuthBridge() {
-  const actor = AuthContext.useActorRef();
   const toast = useToast();
-  const { i18n } = useLingui();
-
-  useEffect(() => onUnauthorized(() => actor.send({ type: 'UNAUTHORIZED' })), [actor]);
-
-  useEffect(() => {
-    const subscription = actor.on('notice', (notice) => {
-      toast({ tone: notice.tone, text: i18n._(notice.message) });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, toast, i18n]);
-
-  return null;
+  useState(() =>
+    startAuthSession(restoreSession(queryClient), appAuthServices(queryClient, toast)),
+  );
+  useEffect(() => onUnauthorized(() => sendAuth({ type: 'UNAUTHORIZED' })), []);
+  return children;
 }

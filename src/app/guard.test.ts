@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../machines/auth-context';
+import type { Session } from '../machines/auth-session';
 import { guardRoute } from './guard';
 
 const signedOut: Session = { role: null, signingOut: false };

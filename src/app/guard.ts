@@ -1,4 +1,4 @@
-import type { Session } from '../machines/auth-context';
+import type { Session } from '../machines/auth-session';
 import type { Access } from './route-table';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };

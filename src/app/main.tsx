@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { activateLanguage, initialLanguage } from './i18n/i18n';
-import { startInspector } from './inspect';
+import { startInspector } from '../machines/inspector';
 import { startPwa } from './pwa/register';
 import { installHistoryDepth } from './shell/history-depth';
 
@@ -13,10 +13,10 @@ async function start(): Promise<void> {
   // Before the first await: Chromium's install prompt may fire while the catalog loads.
   startPwa();
   // The inspector must exist before the first actor starts; the catalog before first paint.
-  const [inspect] = await Promise.all([startInspector(), activateLanguage(initialLanguage())]);
+  await Promise.all([startInspector(), activateLanguage(initialLanguage())]);
   createRoot(container).render(
     <StrictMode>
-      <App inspect={inspect} />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
-import { useSession } from '../machines/auth-context';
+import { useSession } from '../machines/auth-session';
 
 const HomePage = lazy(() => import('../views/home/home-page'));
 const OnchainPage = lazy(() => import('../views/wallet/onchain-page'));

@@ -69,6 +69,9 @@ export const KYC_STEPS: readonly KycStep[] = [
 export const DOCUMENT_SLOTS = ['idFront', 'idBack'] as const;
 export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 
+/** A document upload's child actor id: its name in the inspector, and how it is stopped. */
+export const uploadChildId = (slot: DocumentSlot) => `upload:${slot}`;
+
 /** The fields typed or chosen in the form (the images are set by their uploads). */
 export type KycInputField = Exclude<KycField, DocumentSlot | 'cameraRoll'>;
 
@@ -354,7 +357,7 @@ export const kycMachine = setup({
             // SPEC §4: another document type needs other images; both are cleared.
             if (event.field === 'documentType' && event.value !== context.values.documentType) {
               for (const slot of DOCUMENT_SLOTS) {
-                enqueue.stopChild(slot);
+                enqueue.stopChild(uploadChildId(slot));
                 values[slot] = '';
                 delete serverErrors[slot];
                 delete touched[slot];
@@ -372,7 +375,7 @@ export const kycMachine = setup({
         'DOCUMENT.CHOOSE': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             const { slot, file } = event;
-            enqueue.stopChild(slot);
+            enqueue.stopChild(uploadChildId(slot));
             const uploadId = context.nextUploadId;
             const serverErrors = { ...context.serverErrors };
             delete serverErrors[slot];
@@ -395,7 +398,10 @@ export const kycMachine = setup({
               failure: null,
             });
             if (!refusal) {
-              enqueue.spawnChild('uploadDocument', { id: slot, input: { slot, uploadId, file } });
+              enqueue.spawnChild('uploadDocument', {
+                id: uploadChildId(slot),
+                input: { slot, uploadId, file },
+              });
             }
           }),
         },

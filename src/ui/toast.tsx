@@ -27,7 +27,7 @@ interface ToastItem extends ToastInput {
 const TOAST_DURATION_MS = 3000;
 const MAX_VISIBLE_TOASTS = 3;
 
-type ShowToast = (toast: ToastInput) => void;
+export type ShowToast = (toast: ToastInput) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 

@@ -1,13 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { AuthContext } from '../../machines/auth-context';
+import { useLoggedOut } from '../../machines/auth-session';
 import { OfflineBanner } from '../pwa/offline-banner';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
-import { Drawer } from './drawer';
 import { Screen } from './screen';
-import { ShellContext, type ShellControls } from './shell-context';
+import { loadDrawer, ShellContext, type ShellControls } from './shell-context';
 import { ViewAsBanner } from './view-as-banner';
+
+const Drawer = lazy(async () => ({ default: (await loadDrawer()).Drawer }));
 
 /** The route switch with the drawer above it. */
 export function AppShell() {
@@ -15,8 +16,11 @@ export function AppShell() {
   // The drawer belongs to the screen it was opened on: any navigation closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   // Right after a logout the drawer closes, while the screen stays a moment (SPEC §4).
-  const loggedOut = AuthContext.useSelector((s) => s.matches('loggedOut'));
+  const loggedOut = useLoggedOut();
   const drawerOpen = openedAt === location && !loggedOut;
+  // Mounted from its first opening on, so that later openings find it ready.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpen && !drawerMounted) setDrawerMounted(true);
 
   const openDrawer = useCallback(() => setOpenedAt(location), [location]);
   const closeDrawer = useCallback(() => setOpenedAt(null), []);
@@ -40,7 +44,11 @@ export function AppShell() {
           <Screen route={NOT_FOUND_ROUTE} />
         </Route>
       </Switch>
-      <Drawer open={drawerOpen} onClose={closeDrawer} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={closeDrawer} />
+        </Suspense>
+      )}
       <UpdatePrompt />
     </ShellContext.Provider>
   );

@@ -5,7 +5,7 @@ import { useRef, type ComponentType } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Link } from 'wouter';
 import type { User } from '../../../common/contract';
-import { AuthContext, useSession } from '../../machines/auth-context';
+import { sendAuth, useSession } from '../../machines/auth-session';
 import { useUser } from '../../services/queries';
 import { Button, ButtonLink, IconButton } from '../../ui/button';
 import {
@@ -80,7 +80,6 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
 function UserMenu({ onClose }: { onClose: () => void }) {
   const { i18n, t } = useLingui();
   const session = useSession();
-  const actor = AuthContext.useActorRef();
   const user = useUser();
   return (
     <>
@@ -113,7 +112,7 @@ function UserMenu({ onClose }: { onClose: () => void }) {
           variant="danger"
           block
           busy={session.signingOut}
-          onClick={() => actor.send({ type: 'SIGN_OUT' })}
+          onClick={() => sendAuth({ type: 'SIGN_OUT' })}
         >
           {!session.signingOut && <LogoutIcon sizePx={20} />}
           <Trans>Logout</Trans>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
-import { useSession } from '../../machines/auth-context';
+import { useSession } from '../../machines/auth-session';
 import { useSiteSetting, useUser } from '../../services/queries';
 import { IconButton, IconLink } from '../../ui/button';
 import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
@@ -16,7 +16,7 @@ import { primarySupportLink } from '../../views/help/support-links';
 import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
-import { DRAWER_ID, useShell } from './shell-context';
+import { DRAWER_ID, loadDrawer, useShell } from './shell-context';
 import { theme } from '../../ui/theme';
 
 const Bar = styled.header`
@@ -132,6 +132,8 @@ export function Header({ route }: { route: RouteDef }) {
   );
 }
 
+const preloadDrawer = () => void loadDrawer();
+
 function MenuButton() {
   const { t } = useLingui();
   const { openDrawer, drawerOpen } = useShell();
@@ -142,6 +144,9 @@ function MenuButton() {
       aria-haspopup="dialog"
       aria-expanded={drawerOpen}
       aria-controls={DRAWER_ID}
+      onPointerEnter={preloadDrawer}
+      onPointerDown={preloadDrawer}
+      onFocus={preloadDrawer}
       onClick={openDrawer}
     >
       <Logo sizePx={32} />

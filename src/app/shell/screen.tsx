@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import { Redirect } from 'wouter';
-import { useSession } from '../../machines/auth-context';
+import { useSession } from '../../machines/auth-session';
 import { PRODUCT_NAME } from '../../ui/logo';
 import { PageSpinner } from '../../ui/spinner';
 import { guardRoute } from '../guard';

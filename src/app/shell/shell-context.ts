@@ -5,6 +5,12 @@ export interface ShellControls {
   drawerOpen: boolean;
 }
 
+/**
+ * The drawer's code, loaded when it is about to be needed (a pointer or focus on the menu
+ * button) rather than with the first screen, which does not show it.
+ */
+export const loadDrawer = () => import('./drawer');
+
 export const ShellContext = createContext<ShellControls | null>(null);
 
 export function useShell(): ShellControls {

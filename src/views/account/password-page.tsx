@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
 import type { FieldErrorCode } from '../../../common/validation';
-import { AuthContext } from '../../machines/auth-context';
+import { sendAuth } from '../../machines/auth-session';
 import { ApiError } from '../../services/api-error';
 import { updatePassword } from '../../services/auth-api';
 import { fieldErrorMessages, readOnlyRefusal } from '../../services/error-messages';
@@ -29,7 +29,6 @@ import { theme } from '../../ui/theme';
 export default function PasswordPage() {
   const { i18n, t } = useLingui();
   const toast = useToast();
-  const actor = AuthContext.useActorRef();
   const user = useUser();
   const [values, setValues] = useState<PasswordValues>({ password: '', confirmPassword: '' });
   const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
@@ -41,7 +40,7 @@ export default function PasswordPage() {
     mutationFn: updatePassword,
     onSuccess: () => {
       toast({ tone: 'success', text: t`Password updated successfully` });
-      actor.send({ type: 'PASSWORD_CHANGED' });
+      sendAuth({ type: 'PASSWORD_CHANGED' });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.field === 'password' && error.fieldCode) {

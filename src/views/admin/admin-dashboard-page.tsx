@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AdminDashboard } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
-import { AuthContext, useSession } from '../../machines/auth-context';
+import { sendAuth, useSession } from '../../machines/auth-session';
 import { useAdminDashboard } from '../../services/admin-queries';
 import { Button } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
@@ -50,7 +50,6 @@ export default function AdminDashboardPage() {
 }
 
 function Header({ data }: { data: AdminDashboard | undefined }) {
-  const actor = AuthContext.useActorRef();
   const session = useSession();
   return (
     <HeaderRow>
@@ -67,7 +66,7 @@ function Header({ data }: { data: AdminDashboard | undefined }) {
       <Button
         variant="secondary"
         busy={session.signingOut}
-        onClick={() => actor.send({ type: 'SIGN_OUT' })}
+        onClick={() => sendAuth({ type: 'SIGN_OUT' })}
       >
         {!session.signingOut && <LogoutIcon sizePx={18} />}
         <Trans>Logout</Trans>

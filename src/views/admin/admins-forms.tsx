@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
-import { AuthContext } from '../../machines/auth-context';
+import { sendAuth } from '../../machines/auth-session';
 import { useCreateAdminAccount, useUpdateOwnAdminPassword } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type FormError } from '../../services/messages';
@@ -203,7 +203,6 @@ export function CreateAdminForm() {
 export function OwnPasswordForm({ account }: { account: { username?: string; email?: string } }) {
   const { t } = useLingui();
   const toast = useToast();
-  const actor = AuthContext.useActorRef();
   const mutation = useUpdateOwnAdminPassword();
   const form = useFormState(OWN_PASSWORD_FIELDS, EMPTY_OWN_PASSWORD, (values) =>
     validateOwnPassword(values, account),
@@ -219,7 +218,7 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
       });
       toast({ tone: 'success', text: t`Password updated successfully` });
       // Clears the stored session at once and goes to /signin a moment later.
-      actor.send({ type: 'PASSWORD_CHANGED' });
+      sendAuth({ type: 'PASSWORD_CHANGED' });
     } catch (error) {
       form.setRefusal(ownPasswordRefusal(error));
     } finally {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { checkEmail, type FieldErrorCode } from '../../../common/validation';
-import { AuthContext, useAuthBusy, useAuthError } from '../../machines/auth-context';
+import { sendAuth, useAuthBusy, useAuthError } from '../../machines/auth-session';
 import { fieldErrorMessages } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
@@ -24,17 +24,17 @@ function validate(values: Record<Field, string>): Partial<Record<Field, FieldErr
 
 export default function SignInPage() {
   const { i18n, t } = useLingui();
-  const actor = AuthContext.useActorRef();
   const busy = useAuthBusy();
   const serverError = useAuthError();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  // An error left from another visit of the auth screens does not belong here.
+  // An error left from another visit of the auth screens does not belong here. This also
+  // starts the auth actor while the visitor types, if it has not run yet.
   useEffect(() => {
-    actor.send({ type: 'CLEAR_ERROR' });
-  }, [actor]);
+    sendAuth({ type: 'CLEAR_ERROR' });
+  }, []);
 
   const errors = validate(values);
   const fieldError = (field: Field) => {
@@ -55,7 +55,7 @@ export default function SignInPage() {
     setSubmitted(true);
     focusFirstInvalid(event.currentTarget, ['email', 'password'], errors);
     if (Object.keys(errors).length > 0 || busy) return;
-    actor.send({ type: 'SIGN_IN', email: values.email.trim(), password: values.password });
+    sendAuth({ type: 'SIGN_IN', email: values.email.trim(), password: values.password });
   };
 
   return (

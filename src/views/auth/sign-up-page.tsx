@@ -7,7 +7,7 @@ import {
   type RegistrationFields,
 } from '../../../common/validation';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
-import { AuthContext, useAuthBusy, useAuthError } from '../../machines/auth-context';
+import { sendAuth, useAuthBusy, useAuthError } from '../../machines/auth-session';
 import { fieldErrorMessages } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
@@ -57,16 +57,16 @@ function isField(name: string | undefined): name is Field {
 
 export default function SignUpPage() {
   const { i18n, t } = useLingui();
-  const actor = AuthContext.useActorRef();
   const busy = useAuthBusy();
   const serverError = useAuthError();
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [sentValues, setSentValues] = useState<Values | null>(null);
 
+  // As on the sign-in page: no stale error, and the auth actor starts while one types.
   useEffect(() => {
-    actor.send({ type: 'CLEAR_ERROR' });
-  }, [actor]);
+    sendAuth({ type: 'CLEAR_ERROR' });
+  }, []);
 
   const errors = validate(values);
   // A server error about one field shows under it until that field is edited.
@@ -97,7 +97,7 @@ export default function SignUpPage() {
     setSentValues(values);
     focusFirstInvalid(event.currentTarget, Object.keys(EMPTY), errors);
     if (Object.keys(errors).length > 0 || busy) return;
-    actor.send({ type: 'SIGN_UP', fields: registrationFields(values) });
+    sendAuth({ type: 'SIGN_UP', fields: registrationFields(values) });
   };
 
   const formError =

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
@@ -30,6 +30,7 @@ import {
   type DepositCheckoutState,
 } from './deposit-terms';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 const FIELD_ORDER = ['amount', 'screenshot'] as const;
 
@@ -54,7 +55,7 @@ export function DepositCheckout({
       },
     }),
   );
-  const actor = useActorRef(logic);
+  const actor = useAppActor(logic, { id: 'deposit' });
   useNoticeToasts(actor);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));

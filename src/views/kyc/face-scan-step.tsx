@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import type Webcam from 'react-webcam';
 import styled, { keyframes } from 'styled-components';
@@ -13,6 +13,7 @@ import { ErrorMessage, Muted } from '../../ui/page';
 import { ProgressBar } from '../../ui/progress-bar';
 import { Spinner } from '../../ui/spinner';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 // react-webcam is loaded when the user starts the camera, never with the app.
 const WebcamView = lazy(() => import('./webcam-view'));
@@ -78,7 +79,7 @@ export function FaceScanStep({
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { previous } });
+  const actor = useAppActor(logic, { id: 'face-scan', input: { previous } });
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const {
     secondsLeft,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
@@ -39,6 +39,7 @@ import { FaceScanStep } from './face-scan-step';
 import { countryName, documentTypeLabels, employmentLabels } from './kyc-labels';
 import { SelectField } from './select-field';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 /** Uploads one document image with its progress; stopping the actor cancels the upload. */
 const uploadDocument = fromCallback<EventObject, DocumentUploadInput>(({ input, sendBack }) => {
@@ -74,7 +75,7 @@ export function KycWizard({ previous }: { previous: Kyc | null }) {
       },
     }),
   );
-  const actor = useActorRef(logic, { input: {} });
+  const actor = useAppActor(logic, { id: 'kyc-wizard', input: {} });
   useNoticeToasts(actor);
   const stepId = useSelector(actor, (snapshot): KycStepId => {
     const value = snapshot.value;

@@ -78,10 +78,8 @@ export default function MarketsPage() {
 /**
  * The coins of one tab. It re-renders on every tick (the sort order may change), but each
  * row is memoized on its quote, so only the rows whose coin changed render again. A tick
- * renders as a deferred value: React would render the rows in slices of a few milliseconds,
- * yielding to input and frames in between. The app runs on preact/compat, whose
- * `useDeferredValue` returns the value as it is, so a tick renders in one task (about 8 ms
- * here, 30 ms at CPU ×4; docs/architecture.md, "Why React's API on Preact").
+ * renders as a deferred value: React renders the rows in a background render it can
+ * interrupt, yielding to input and frames in between, so a tick never blocks a tap.
  */
 function MarketPanel({ tab }: { tab: MarketTab }) {
   const { i18n, t } = useLingui();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Trade } from '../../../common/contract';
 import {
@@ -10,6 +10,7 @@ import {
 import { serverClockOffset } from '../../services/trade-api';
 import { invalidateAfterTrade } from '../../services/trade-queries';
 import { formatCountdown } from './trade-format';
+import { useAppActor } from '../../machines/actors';
 
 const CountdownsContext = createContext<TradeCountdownsActor | null>(null);
 
@@ -31,7 +32,7 @@ export function TradeCountdowns({
       actions: { refreshTradeData: () => void invalidateAfterTrade(queryClient) },
     }),
   );
-  const actor = useActorRef(logic);
+  const actor = useAppActor(logic, { id: 'trade-countdowns' });
   // One key for the set of pending trades, so a refetch with the same trades changes nothing.
   const pendingKey = (trades ?? [])
     .filter((trade) => trade.tradeStatus === 'Pending')

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -27,6 +26,7 @@ import { TradeConfirmDialog } from './trade-confirm-dialog';
 import { TradeForm } from './trade-form';
 import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 const MAX_ENTRY_LINES = 3;
 
@@ -76,7 +76,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { symbol } });
+  const actor = useAppActor(logic, { id: `trade:${symbol}`, input: { symbol } });
   useNoticeToasts(actor);
   // The pair and its chart first; the form below them a task later, the open trades below
   // the form a task after that.
@@ -91,7 +91,9 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   }, [actor, trading, balance]);
 
   const open = useUserTrades('Pending', 1);
-  const openTrades = open.data?.trades;
+  // Data arriving for what sits below the fold (the open trades, the chart's entry lines)
+  // renders as a transition: React keeps the pair, the chart and the form responsive.
+  const openTrades = useDeferredValue(open.data?.trades);
   const entryLines = useMemo<EntryLine[]>(
     () =>
       (openTrades ?? [])
@@ -130,9 +132,11 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
 /** The user's open trades (all pairs), with their countdowns. */
 function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
   const { t } = useLingui();
-  const openTrades = open.data?.trades;
+  // Each arrival (a poll, a trade placed or settled) renders as a transition.
+  const data = useDeferredValue(open.data);
+  const openTrades = data?.trades;
   const openShown = openTrades?.length ?? 0;
-  const openTotal = open.data?.total ?? 0;
+  const openTotal = data?.total ?? 0;
   return (
     <Section aria-labelledby="open-trades-title">
       <TitleRow>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
@@ -28,6 +28,7 @@ import {
   type TransferField,
 } from './transfer-terms';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 const FIELD_ORDER: readonly TransferField[] = ['receivePId', 'amount'];
 
@@ -55,7 +56,7 @@ export function TransferForm({ user }: { user: User }) {
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { ownPayId: user.payId } });
+  const actor = useAppActor(logic, { id: 'transfer', input: { ownPayId: user.payId } });
   useNoticeToasts(actor);
   const lookup = useSelector(actor, (s) => s.value.lookup);
   const selfTransfer = lookup === 'self';

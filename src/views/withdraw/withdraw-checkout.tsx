@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
@@ -34,6 +34,7 @@ import {
   type WithdrawField,
 } from './withdraw-terms';
 import { theme } from '../../ui/theme';
+import { useAppActor } from '../../machines/actors';
 
 const FIELD_ORDER: readonly WithdrawField[] = ['amount', 'paymentAddress'];
 
@@ -60,7 +61,7 @@ export function WithdrawCheckout({
       },
     }),
   );
-  const actor = useActorRef(logic);
+  const actor = useAppActor(logic, { id: 'withdraw' });
   useNoticeToasts(actor);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));
