@@ -51,6 +51,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Rolldown's timing report printed a page at every build (npm start builds first) and
+      // always named the same cost: the Babel pass that compiles Lingui's macros (see
+      // docs/architecture.md, "Why Vite 8..."). A profile (`node --cpu-prof`) says more.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // The first load's code in two files (the libraries, which change rarely, and the

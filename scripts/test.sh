@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# The whole test suite, as README's `npm test` and CI run it:
-# lint, types, catalogs, unit and API tests on PGlite (and on PostgreSQL when
-# TEST_DATABASE_URL is set), the production build, and the end-to-end tests in Chromium.
+# The whole test suite, as README's `npm test` and CI run it: first what it needs
+# (Chromium and CJK fonts, installed when missing; PostgreSQL when a local server answers:
+# scripts/test-tools.sh), then lint, types, catalogs, unit and API tests on PGlite (and on
+# PostgreSQL), the production build, and the end-to-end tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$1"; }
+
+step "test tools and databases"
+source scripts/test-tools.sh
+ensure_browser_and_fonts
+choose_test_databases
 
 step "lint"
 npm run --silent lint
@@ -19,7 +25,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API and hostile tests (PostgreSQL)"
   npx vitest run tests/api tests/hostile
 else
-  echo "(TEST_DATABASE_URL not set: skipping the PostgreSQL pass)"
+  echo "(no PostgreSQL: skipping the PostgreSQL pass)"
 fi
 step "build"
 npm run --silent build

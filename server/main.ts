@@ -3,6 +3,7 @@
  * listens, and closes gracefully on SIGINT/SIGTERM.
  */
 import { buildApp, loggerOptions } from './app';
+import { startBanner } from './banner';
 import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { startTickPurge } from './jobs/purge-ticks';
@@ -78,6 +79,11 @@ async function main(): Promise<void> {
   app.log.info(
     `TradeWallet is ready at http://localhost:${config.port} (market: ${config.marketSource}, demo: ${config.demo})`,
   );
+  // For the person who started it; stdout stays JSON log lines (banner.ts says why).
+  const address = app.server.address();
+  if (address !== null && typeof address === 'object') {
+    process.stderr.write(startBanner(config, address));
+  }
 }
 
 main().catch((error: unknown) => {
