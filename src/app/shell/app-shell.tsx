@@ -5,6 +5,7 @@ import { OfflineBanner } from '../pwa/offline-banner';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
 import { Drawer } from './drawer';
+import { LanguageSuggestion } from './language-suggestion';
 import { Screen } from './screen';
 import { ShellContext, type ShellControls } from './shell-context';
 import { ViewAsBanner } from './view-as-banner';
@@ -30,6 +31,7 @@ export function AppShell() {
       {/* Only in a tab where an admin views the app as a user. */}
       <ViewAsBanner />
       <OfflineBanner />
+      <LanguageSuggestion />
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path}>
