@@ -44,6 +44,11 @@ export const LOGOUT_REDIRECT_DELAY_MS = 1000;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;
 export const READ_RETRY_LIMIT = 5;
+/**
+ * Failed attempts of a read after which its screen shows the error with Try again (about
+ * 1 s in, after the first retry), while the retries go on behind it: not 31 s of placeholders.
+ */
+export const LOAD_ERROR_AFTER_FAILURES = 2;
 export const LOG_POLL_INTERVAL_MS = 10_000;
 export const PRICE_POLL_INTERVAL_MS = 1000;
 

@@ -3,6 +3,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SelectedTime, Trade } from '../../common/contract';
 import { formatMicros, parseAmount } from '../../common/money';
 import { ApiError } from '../services/api-error';
+import { CALL_FAILURES } from '../services/call-failures';
 import { describeSubmitFailure, type SubmitFailure } from '../services/error-messages';
 import type { CreateTradeRequest } from '../services/trade-api';
 import {
@@ -89,7 +90,8 @@ export interface TradeInput {
 }
 
 const MACHINE = 'trade';
-export const TRADE_FAILED_MESSAGE = msg`Couldn't Create Trade...!`;
+/** The call's own failure message, which this screen shows with the reason. */
+export const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
 
 /** SPEC §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
 export function describeTradeFailure(error: unknown): SubmitFailure {

@@ -42,6 +42,7 @@ import {
   type QueueStatusFilter,
 } from '../../common/contract';
 import { api } from './api-client';
+import { CALL_FAILURES } from './call-failures';
 
 /**
  * The admin console's calls: the dashboard, the deposit, withdrawal and KYC queues and their
@@ -55,6 +56,9 @@ const read = (signal: AbortSignal | undefined) => ({
   ...(signal ? { signal } : {}),
 });
 const write = { auth: 'admin' as const };
+/** Writes whose failure SPEC §8 names 'Couldn't Update Profile...!' or '... Delete ...'. */
+const updateCall = { ...write, callFailure: CALL_FAILURES.updateProfile };
+const deleteCall = { ...write, callFailure: CALL_FAILURES.deleteProfile };
 const idPath = (prefix: string, id: string) => `${prefix}/${encodeURIComponent(id)}`;
 
 /** One page of a queue: `status` (Pending, Completed, Rejected or All) and a 1-based page. */
@@ -121,11 +125,11 @@ export const fetchAdminUser = (id: string, signal?: AbortSignal) =>
 
 /** PUT /api/updateUser: the profile and the personal notice. */
 export const updateAdminUser = (request: AdminUpdateUserRequest) =>
-  api.put('/updateUser', AdminUserResponse, request, write);
+  api.put('/updateUser', AdminUserResponse, request, updateCall);
 
 /** PUT /api/admin/users/:id/flags: disable, and allow or stop trading and withdrawals. */
 export const updateAdminUserFlags = (id: string, flags: AdminUserFlagsRequest) =>
-  api.put(`${idPath('/admin/users', id)}/flags`, AdminUserResponse, flags, write);
+  api.put(`${idPath('/admin/users', id)}/flags`, AdminUserResponse, flags, updateCall);
 
 /**
  * POST /api/admin/users/:id/adjustments: a signed amount with its reason, posted to the
@@ -143,7 +147,12 @@ export const adjustAdminUserBalance = (
 
 /** POST /api/admin/users/:id/password: every session of the user ends. */
 export const resetAdminUserPassword = (id: string, password: string) =>
-  api.post(`${idPath('/admin/users', id)}/password`, UpdatePasswordResponse, { password }, write);
+  api.post(
+    `${idPath('/admin/users', id)}/password`,
+    UpdatePasswordResponse,
+    { password },
+    updateCall,
+  );
 
 /** POST /api/userLogin/:id: a short-lived, read-only session of the user (audited). */
 export const viewAsUser = (id: string) =>
@@ -155,12 +164,13 @@ export const fetchAdminCoins = (signal?: AbortSignal) =>
   api.get('/admin/coins', AdminCoinList, read(signal));
 
 export const createCoin = (request: CreateCoinRequest) =>
-  api.post('/createCoin', AdminCoinResponse, request, write);
+  api.post('/createCoin', AdminCoinResponse, request, updateCall);
 
 export const updateCoin = (request: UpdateCoinRequest) =>
-  api.put('/updateCoin', AdminCoinResponse, request, write);
+  api.put('/updateCoin', AdminCoinResponse, request, updateCall);
 
-export const deleteCoin = (id: string) => api.put('/deleteCoin', MessageResponse, { id }, write);
+export const deleteCoin = (id: string) =>
+  api.put('/deleteCoin', MessageResponse, { id }, deleteCall);
 
 // Methods -----------------------------------------------------------------------------------
 
@@ -168,22 +178,22 @@ export const fetchAdminMethods = (signal?: AbortSignal) =>
   api.get('/admin/methods', AdminMethods, read(signal));
 
 export const createDepositMethod = (request: CreateDepositMethodRequest) =>
-  api.post('/createDepositMethod', DepositMethodResponse, request, write);
+  api.post('/createDepositMethod', DepositMethodResponse, request, updateCall);
 
 export const updateDepositMethod = (request: UpdateDepositMethodRequest) =>
-  api.put('/updateDepositMethod', DepositMethodResponse, request, write);
+  api.put('/updateDepositMethod', DepositMethodResponse, request, updateCall);
 
 export const deleteDepositMethod = (id: string) =>
-  api.put('/deleteDepositMethod', MessageResponse, { id }, write);
+  api.put('/deleteDepositMethod', MessageResponse, { id }, deleteCall);
 
 export const createWithdrawMethod = (request: CreateWithdrawMethodRequest) =>
-  api.post('/createWithdrawMethod', WithdrawMethodResponse, request, write);
+  api.post('/createWithdrawMethod', WithdrawMethodResponse, request, updateCall);
 
 export const updateWithdrawMethod = (request: UpdateWithdrawMethodRequest) =>
-  api.put('/updateWithdrawMethod', WithdrawMethodResponse, request, write);
+  api.put('/updateWithdrawMethod', WithdrawMethodResponse, request, updateCall);
 
 export const deleteWithdrawMethod = (id: string) =>
-  api.put('/deleteWithdrawMethod', MessageResponse, { id }, write);
+  api.put('/deleteWithdrawMethod', MessageResponse, { id }, deleteCall);
 
 // Settings, admins and the audit log ---------------------------------------------------------
 
@@ -210,7 +220,7 @@ export interface SiteSettingUpdate {
 }
 
 export const updateSiteSettings = (update: SiteSettingUpdate) =>
-  api.put('/updateSiteSetting', AdminSiteSettings, { ...update }, write);
+  api.put('/updateSiteSetting', AdminSiteSettings, { ...update }, updateCall);
 
 export const fetchAdminAccounts = (signal?: AbortSignal) =>
   api.get('/admin/admins', AdminAccountList, read(signal));
@@ -220,7 +230,7 @@ export const createAdminAccount = (request: CreateAdminRequest) =>
 
 /** PUT /api/updateAdminPassword: the admin's own password; their sessions end. */
 export const updateOwnAdminPassword = (request: UpdateAdminPasswordRequest) =>
-  api.put('/updateAdminPassword', UpdatePasswordResponse, request, write);
+  api.put('/updateAdminPassword', UpdatePasswordResponse, request, updateCall);
 
 /** The audit log's filters; empty ones are left out. `action` may be a kind: `withdrawal.*`. */
 export interface AuditFilter {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract/idempotency';
@@ -27,9 +28,14 @@ export interface RequestOptions {
    * action and sent again, unchanged, when the user retries that action.
    */
   idempotencyKey?: string;
+  /**
+   * The call's own failure message (SPEC §8's call-wrapper rejection, e.g. 'Couldn't Create
+   * Deposit...!'), carried by the error it rejects with as `callFailure`.
+   */
+  callFailure?: MessageDescriptor;
 }
 
-type ReadOptions = Omit<RequestOptions, 'method' | 'body' | 'idempotencyKey'>;
+type ReadOptions = Omit<RequestOptions, 'method' | 'body' | 'idempotencyKey' | 'callFailure'>;
 type WriteOptions = Omit<RequestOptions, 'method' | 'body' | 'retries'>;
 
 export interface ApiClient {
@@ -84,7 +90,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   });
 
   async function attempt(path: string, options: RequestOptions): Promise<unknown> {
-    const { method = 'GET', body, auth = 'user', query, signal, idempotencyKey } = options;
+    const {
+      method = 'GET',
+      body,
+      auth = 'user',
+      query,
+      signal,
+      idempotencyKey,
+      callFailure,
+    } = options;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = auth === 'none' ? null : tokenStorage.read(auth);
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -105,7 +119,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } catch (error) {
       // A cancelled call is not a failure: let the caller see its own abort.
       if (signal?.aborted) throw signal.reason ?? error;
-      const apiError = toApiError(error);
+      const apiError = toApiError(error, callFailure);
       if (apiError.status === 401 && auth !== 'none') onUnauthorized?.();
       throw apiError;
     }
@@ -133,7 +147,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       // an older page, while every field the page relies on is still checked.
       return mask(data, struct);
     } catch (cause) {
-      throw new InvalidResponseError({ cause });
+      throw new InvalidResponseError({ cause, callFailure: options.callFailure });
     }
   }
 
@@ -148,7 +162,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 }
 
 /** Maps an ofetch failure to an `ApiError`, reading the `{ error, code, field, fieldCode }` body. */
-function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown, callFailure: MessageDescriptor | undefined): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError && error.response) {
     const body: unknown = error.data;
@@ -161,9 +175,10 @@ function toApiError(error: unknown): ApiError {
       code: text('code'),
       field: text('field'),
       fieldCode: text('fieldCode'),
+      callFailure,
     });
   }
-  return new ApiError({ status: 0 });
+  return new ApiError({ status: 0, callFailure });
 }
 
 /** The caller's signal, also aborted after `timeoutMs`. */

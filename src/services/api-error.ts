@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract/errors';
 import { FIELD_ERRORS, type FieldErrorCode } from '../../common/field-errors';
 
@@ -7,7 +8,8 @@ export const INVALID_RESPONSE_MESSAGE = 'Invalid response structure';
 /**
  * A failed API call. `status` is 0 when no answer arrived (offline, timeout). The server's
  * English text is kept in `serverMessage`; `code` and `fieldCode` let the app show its own
- * translation instead.
+ * translation instead. `callFailure` is the call's own message (SPEC §8's call-wrapper
+ * rejection, services/call-failures.ts), for the calls that have one.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,6 +18,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly fieldCode: FieldErrorCode | undefined;
   readonly serverMessage: string | undefined;
+  readonly callFailure: MessageDescriptor | undefined;
 
   constructor(init: {
     status: number;
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     code?: string | undefined;
     field?: string | undefined;
     fieldCode?: string | undefined;
+    callFailure?: MessageDescriptor | undefined;
   }) {
     super(init.serverMessage ?? (init.status === 0 ? 'Network error' : `HTTP ${init.status}`));
     this.status = init.status;
@@ -30,6 +34,7 @@ export class ApiError extends Error {
     this.code = isApiErrorCode(init.code) ? init.code : undefined;
     this.field = init.field;
     this.fieldCode = isFieldErrorCode(init.fieldCode) ? init.fieldCode : undefined;
+    this.callFailure = init.callFailure;
   }
 
   get isNetworkError(): boolean {
@@ -40,8 +45,11 @@ export class ApiError extends Error {
 /** The response did not match the shared contract. */
 export class InvalidResponseError extends Error {
   override readonly name = 'InvalidResponseError';
-  constructor(options?: { cause?: unknown }) {
-    super(INVALID_RESPONSE_MESSAGE, options);
+  /** The call's own message, as `ApiError.callFailure`. */
+  readonly callFailure: MessageDescriptor | undefined;
+  constructor(options?: { cause?: unknown; callFailure?: MessageDescriptor | undefined }) {
+    super(INVALID_RESPONSE_MESSAGE, options?.cause === undefined ? {} : { cause: options.cause });
+    this.callFailure = options?.callFailure;
   }
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../../common/contract/auth';
 import type { Role } from '../../common/rules';
 import { api } from './api-client';
+import { CALL_FAILURES } from './call-failures';
 
 /** POST /api/login: one endpoint for users and admins; the answer says which. */
 export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<LoginResponse> {
@@ -29,7 +30,12 @@ export async function logout(role: Role): Promise<void> {
 
 /** PUT /api/updateUserPasswordByUser */
 export async function updatePassword(password: string): Promise<void> {
-  await api.put('/updateUserPasswordByUser', UpdatePasswordResponse, { password });
+  await api.put(
+    '/updateUserPasswordByUser',
+    UpdatePasswordResponse,
+    { password },
+    { callFailure: CALL_FAILURES.updateProfile },
+  );
 }
 
 function signalOption(signal: AbortSignal | undefined): { signal?: AbortSignal } {

@@ -6,6 +6,7 @@ import {
   type TradeListTab,
 } from '../../common/contract';
 import { api } from './api-client';
+import { CALL_FAILURES } from './call-failures';
 
 /**
  * The trade calls: createTrade (money-moving, with the idempotency key of the confirmed
@@ -53,7 +54,10 @@ export async function createTrade(
   idempotencyKey: string,
 ): Promise<Trade> {
   const sentAtMs = Date.now();
-  const { trade } = await api.post('/createTrade', TradeResponse, request, { idempotencyKey });
+  const { trade } = await api.post('/createTrade', TradeResponse, request, {
+    idempotencyKey,
+    callFailure: CALL_FAILURES.createTrade,
+  });
   // A replayed answer (the same key sent again) carries the first attempt's time: only a
   // trade created just now tells the offset.
   const receivedAtMs = Date.now();

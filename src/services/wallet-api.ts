@@ -19,6 +19,7 @@ import {
 } from '../../common/contract';
 import { api } from './api-client';
 import { ApiError } from './api-error';
+import { CALL_FAILURES } from './call-failures';
 
 /**
  * The wallet calls of SPEC §7. Reads pass `retries: 0` because TanStack Query retries them;
@@ -79,21 +80,22 @@ export async function createDeposit(
   request: CreateDepositRequest,
   idempotencyKey: string,
 ): Promise<Deposit> {
-  return (await api.post('/createDeposit', DepositResponse, request, { idempotencyKey })).deposit;
+  const options = { idempotencyKey, callFailure: CALL_FAILURES.createDeposit };
+  return (await api.post('/createDeposit', DepositResponse, request, options)).deposit;
 }
 
 export async function createWithdraw(
   request: CreateWithdrawRequest,
   idempotencyKey: string,
 ): Promise<Withdraw> {
-  return (await api.post('/createWithdraw', WithdrawResponse, request, { idempotencyKey }))
-    .withdraw;
+  const options = { idempotencyKey, callFailure: CALL_FAILURES.createWithdraw };
+  return (await api.post('/createWithdraw', WithdrawResponse, request, options)).withdraw;
 }
 
 export async function createTransfer(
   request: CreateTransferRequest,
   idempotencyKey: string,
 ): Promise<Transfer> {
-  return (await api.post('/createTransfer', TransferResponse, request, { idempotencyKey }))
-    .transfer;
+  const options = { idempotencyKey, callFailure: CALL_FAILURES.createTransfer };
+  return (await api.post('/createTransfer', TransferResponse, request, options)).transfer;
 }

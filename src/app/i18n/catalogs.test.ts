@@ -147,3 +147,60 @@ describe('translation catalogs', () => {
     });
   }
 });
+
+/**
+ * One register per language, in the app and the console alike: German says "du" (like N26
+ * and Trade Republic), Chinese says 您 (like Binance and OKX in Chinese). "Sie" also means
+ * "they" or "it", but then it is written in lower case inside a sentence, and the app's
+ * texts never start one with "Sie" and a plural verb for "they".
+ */
+const GERMAN_FORMAL_ADDRESS = [
+  // "Ihr Konto", "Ihnen": as "her"/"their" these are lower case inside a sentence, and no
+  // text starts with one.
+  /\b(?:Ihr|Ihre|Ihren|Ihrem|Ihres|Ihrer|Ihnen)\b/,
+  // "Geben Sie … ein", "bis Sie …": inside a sentence, "sie" (they, it) is lower case.
+  /[^.!?:\s]\s+Sie\b/,
+  // "Sie haben …" at the start of a sentence.
+  /(?:^|[.!?:]\s+)Sie (?:haben|sind|können|müssen|möchten|wollen|sollten|werden|brauchen|dürfen|erhalten|sehen|finden)\b/,
+];
+
+function addressesFormally(text: string): boolean {
+  return GERMAN_FORMAL_ADDRESS.some((pattern) => pattern.test(text));
+}
+
+describe('register', () => {
+  it('tells a formal German address from "sie" meaning "they" or "it"', () => {
+    for (const formal of [
+      'Geben Sie den Betrag ein.',
+      'Bitte versuchen Sie es erneut.',
+      'Die Anmeldung wird verweigert, bis Sie das Konto aktivieren.',
+      'Sie haben die erste Genehmigung erteilt.',
+      'Ihre Admin-Sitzung ist beendet.',
+      'Mit Ihrem Namen gespeichert.',
+    ]) {
+      expect(addressesFormally(formal), formal).toBe(true);
+    }
+    for (const informal of [
+      'Gib den Betrag ein.',
+      'Bitte versuche es erneut.',
+      'Deine Admin-Sitzung ist beendet.',
+      'Eine Skriptadresse. Sie wird nur auf der Hilfeseite geladen; ist sie leer, fehlt sie.',
+      'Erneut zu bestätigen ist sicher: Sie wird höchstens einmal gebucht.',
+      'Sende die Zahlung und genehmige dann mit ihrem Transaktions-Hash.',
+    ]) {
+      expect(addressesFormally(informal), informal).toBe(false);
+    }
+  });
+
+  for (const name of CATALOG_NAMES) {
+    it(`is "du" in German (${name})`, () => {
+      const formal = [...catalog('de', name)].filter(([, text]) => addressesFormally(text));
+      expect(formal.map(([, text]) => text)).toEqual([]);
+    });
+
+    it(`is 您 in Chinese (${name})`, () => {
+      const informal = [...catalog('zh', name)].filter(([, text]) => text.includes('你'));
+      expect(informal.map(([, text]) => text)).toEqual([]);
+    });
+  }
+});

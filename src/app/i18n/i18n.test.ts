@@ -89,3 +89,48 @@ describe('the console entered while a language switch is under way', () => {
     );
   });
 });
+
+describe("the browser's language", () => {
+  /** A German browser with nothing stored yet. */
+  async function germanBrowser(stored: Map<string, string>): Promise<I18nModule> {
+    vi.resetModules();
+    vi.stubGlobal('navigator', { languages: ['de-DE', 'de'], language: 'de-DE' });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    });
+    return import('./i18n');
+  }
+
+  it('is offered, not applied, and a declined offer is not made again', async () => {
+    const stored = new Map<string, string>();
+    const first = await germanBrowser(stored);
+    expect(first.initialLanguage()).toBe('en');
+    expect(first.languageSuggestion()).toBe('de');
+    first.declineLanguageSuggestion();
+    expect(first.languageSuggestion()).toBeNull();
+    const next = await germanBrowser(stored);
+    expect(next.initialLanguage()).toBe('en');
+    expect(next.languageSuggestion()).toBeNull();
+  });
+
+  it('tells whoever shows the offer that it is gone, as soon as it is answered', async () => {
+    const module = await germanBrowser(new Map());
+    expect(module.languageSuggestion()).toBe('de');
+    const seen: (string | null)[] = [];
+    module.subscribeLanguageSuggestion(() => seen.push(module.languageSuggestion()));
+    const choosing = module.chooseLanguage('de');
+    expect(seen).toEqual([null]);
+    await choosing;
+    expect(module.languageSuggestion()).toBeNull();
+  });
+
+  it('is the language of the next visit once the user picked it', async () => {
+    const stored = new Map<string, string>();
+    const first = await germanBrowser(stored);
+    await first.chooseLanguage('de');
+    expect(first.languageSuggestion()).toBeNull();
+    const next = await germanBrowser(stored);
+    expect(next.initialLanguage()).toBe('de');
+  });
+});

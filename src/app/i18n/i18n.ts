@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, STORAGE_KEYS, type Language } from '../../../common/rules';
-import { pickLanguage } from './languages';
+import { pickLanguage, suggestLanguage, type SuggestedLanguage } from './languages';
 
 type CatalogLoader = () => Promise<{ messages: Messages }>;
 
@@ -47,8 +47,52 @@ function readStoredLanguage(): string | null {
   }
 }
 
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // Without storage the choice lasts for this visit only.
+  }
+}
+
+/** English until the user picks another language in the picker (SPEC §1). */
 export function initialLanguage(): Language {
-  return pickLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
+  return pickLanguage(readStoredLanguage());
+}
+
+/**
+ * The browser's language, offered with one tap until the user picks a language or declines
+ * (`languageSuggestion`); worked out once, on first use, and cleared by either answer.
+ */
+let suggestion: SuggestedLanguage | null | undefined;
+const suggestionListeners = new Set<() => void>();
+
+export function languageSuggestion(): SuggestedLanguage | null {
+  // Not `??=`: null is an answer (no offer), undefined is not worked out yet.
+  if (suggestion === undefined) {
+    suggestion = suggestLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]);
+  }
+  return suggestion;
+}
+
+export function subscribeLanguageSuggestion(listener: () => void): () => void {
+  suggestionListeners.add(listener);
+  return () => suggestionListeners.delete(listener);
+}
+
+function clearSuggestion(): void {
+  if (suggestion === null) return;
+  suggestion = null;
+  for (const listener of suggestionListeners) listener();
+}
+
+/**
+ * The offer was declined: the language shown stays, and is remembered as the user's pick,
+ * so the offer is not made again (the stored language survives signing out).
+ */
+export function declineLanguageSuggestion(): void {
+  rememberLanguage(active?.language ?? DEFAULT_LANGUAGE);
+  clearSuggestion();
 }
 
 /**
@@ -90,12 +134,9 @@ export async function activateLanguage(language: Language): Promise<void> {
 
 /** The language picker's choice: switch, and remember it for the next visit. */
 export async function chooseLanguage(language: Language): Promise<void> {
+  clearSuggestion();
   await activateLanguage(language);
-  try {
-    localStorage.setItem(STORAGE_KEYS.language, language);
-  } catch {
-    // Without storage the choice lasts for this visit only.
-  }
+  rememberLanguage(language);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useLoggedOut } from '../../machines/auth-session';
 import { OfflineBanner } from '../pwa/offline-banner';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
+import { LanguageSuggestion } from './language-suggestion';
 import { Screen } from './screen';
 import { loadDrawer, ShellContext, type ShellControls } from './shell-context';
 import { ViewAsBanner } from './view-as-banner';
@@ -34,6 +35,7 @@ export function AppShell() {
       {/* Only in a tab where an admin views the app as a user. */}
       <ViewAsBanner />
       <OfflineBanner />
+      <LanguageSuggestion />
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path}>

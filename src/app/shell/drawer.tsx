@@ -29,6 +29,7 @@ import { LoadError } from '../../views/shared/load-error';
 import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 interface DrawerLink {
   to: string;
@@ -81,13 +82,14 @@ function UserMenu({ onClose }: { onClose: () => void }) {
   const { i18n, t } = useLingui();
   const session = useSession();
   const user = useUser();
+  const userView = useLoadView(user);
   return (
     <>
       <ProfileCard>
         {user.data ? (
           <Profile user={user.data} onNavigate={onClose} />
-        ) : user.isError ? (
-          <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+        ) : userView.failed ? (
+          <LoadError onRetry={userView.retry} busy={userView.busy}>
             <Trans>Failed to load user data.</Trans>
           </LoadError>
         ) : (

@@ -172,22 +172,23 @@ function BackButton({ parent }: { parent: string }) {
 }
 
 /**
- * The customer-support button opens the chat link the site settings give (WhatsApp, else
- * Telegram, else email) in a new tab, or else the help page; then the language picker.
+ * The customer-support button (SPEC §2) opens the chat link the site settings give
+ * (WhatsApp, else Telegram, else email) in a new tab; then the language picker. It is there
+ * from the first frame: until the settings name a link (while they load, when they cannot
+ * be had, or when none is set) it opens the help page, whose live chat and channels are
+ * support too. On the help page itself it would lead nowhere, so only its room is kept
+ * there, and nothing moves when a chat link arrives.
  */
 function Tools() {
   const { t } = useLingui();
   const [location] = useLocation();
-  const setting = useSiteSetting();
-  const supportUrl = primarySupportLink(setting.data);
+  const chatUrl = primarySupportLink(useSiteSetting().data);
   const label = t`Customer support`;
   return (
     <>
-      {/* The button's room is kept while the settings load, so the picker does not move. */}
-      {setting.isPending && <ToolSpace aria-hidden="true" />}
-      {supportUrl ? (
+      {chatUrl ? (
         <SupportLink
-          href={supportUrl}
+          href={chatUrl}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={label}
@@ -195,15 +196,14 @@ function Tools() {
         >
           <SupportIcon sizePx={22} />
         </SupportLink>
+      ) : isChatWidgetPath(location) ? (
+        <ToolSpace aria-hidden="true" />
       ) : (
-        setting.isSuccess &&
-        !isChatWidgetPath(location) && (
-          <Link href={CHAT_WIDGET_PAGE_PATH} asChild>
-            <SupportLink aria-label={label} title={label}>
-              <SupportIcon sizePx={22} />
-            </SupportLink>
-          </Link>
-        )
+        <Link href={CHAT_WIDGET_PAGE_PATH} asChild>
+          <SupportLink aria-label={label} title={label}>
+            <SupportIcon sizePx={22} />
+          </SupportLink>
+        </Link>
       )}
       <LanguagePicker />
     </>

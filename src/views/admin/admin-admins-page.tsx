@@ -10,6 +10,7 @@ import { AdminPage, DetailColumns, PageHeading, RowList, RowListSkeleton } from 
 import { CreateAdminForm, OwnPasswordForm } from './admins-forms';
 import { isOwnAccount } from './admins-model';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The admin accounts (the signed-in admin marked), creating another admin, and changing
@@ -17,6 +18,7 @@ import { theme } from '../../ui/theme';
  */
 export default function AdminAdminsPage() {
   const accounts = useAdminAccounts();
+  const accountsView = useLoadView(accounts);
   // The overview names the signed-in admin; the session itself holds only a token.
   const ownEmail = useAdminDashboard().data?.admin.email;
   const own = accounts.data?.admins.find((admin) => isOwnAccount(admin, ownEmail));
@@ -37,8 +39,8 @@ export default function AdminAdminsPage() {
         <div>
           {accounts.data ? (
             <AccountList admins={accounts.data.admins} ownEmail={ownEmail} />
-          ) : accounts.isError ? (
-            <LoadError onRetry={() => void accounts.refetch()} busy={accounts.isFetching}>
+          ) : accountsView.failed ? (
+            <LoadError onRetry={accountsView.retry} busy={accountsView.busy}>
               <Trans>The admin accounts could not be loaded.</Trans>
             </LoadError>
           ) : (

@@ -28,6 +28,7 @@ import {
   type AuditFilterField,
 } from './audit-model';
 import { pageSteps } from './queue-model';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The audit trail, newest first, 50 a page, filtered by actor, action, target type and id.
@@ -39,6 +40,7 @@ export default function AdminAuditPage() {
   const search = useSearch();
   const view = useMemo(() => parseAuditSearch(search), [search]);
   const query = useAdminAudit(view);
+  const queryView = useLoadView(query);
   const data = query.data;
 
   // The server refused a filter of the address: say which, under that field.
@@ -81,7 +83,7 @@ export default function AdminAuditPage() {
 
       <AuditFilters key={search} filter={view.filter} serverProblem={serverProblem} />
 
-      {query.isError && !data ? (
+      {queryView.failed && (!data || query.isPlaceholderData) ? (
         refusal ? (
           <ErrorMessage>
             {serverProblem ? (
@@ -91,7 +93,7 @@ export default function AdminAuditPage() {
             )}
           </ErrorMessage>
         ) : (
-          <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+          <LoadError onRetry={queryView.retry} busy={queryView.busy}>
             <Trans>The audit log could not be loaded.</Trans>
           </LoadError>
         )

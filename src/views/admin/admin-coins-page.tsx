@@ -13,6 +13,7 @@ import { AdminPage, Mono, PageHeading, RowList, RowListSkeleton, smallCapsStyle 
 import { CoinDeleteDialog } from './coin-delete-dialog';
 import { CoinEditor, type CoinEditorTarget } from './coin-editor';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The listed coins, in the order the markets show them (the server's order): add a coin,
@@ -21,6 +22,7 @@ import { theme } from '../../ui/theme';
  */
 export default function AdminCoinsPage() {
   const query = useAdminCoins();
+  const queryView = useLoadView(query);
   const [editor, setEditor] = useState<CoinEditorTarget | null>(null);
   const [deleting, setDeleting] = useState<AdminCoin | null>(null);
   const coins = query.data?.coins;
@@ -48,8 +50,8 @@ export default function AdminCoinsPage() {
         </Muted>
       </Intro>
 
-      {query.isError && !coins ? (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+      {queryView.failed && !coins ? (
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           <Trans>The coins could not be loaded.</Trans>
         </LoadError>
       ) : !coins ? (

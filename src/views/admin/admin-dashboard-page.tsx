@@ -17,6 +17,7 @@ import { AdminNav } from './admin-nav';
 import { AdminPage, PageHeading } from './admin-ui';
 import { ageParts } from './queue-model';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * What needs attention (the three queues) and the platform's health: users, volumes, the
@@ -24,6 +25,7 @@ import { theme } from '../../ui/theme';
  */
 export default function AdminDashboardPage() {
   const query = useAdminDashboard();
+  const queryView = useLoadView(query);
   const data = query.data;
   return (
     <AdminPage>
@@ -31,15 +33,15 @@ export default function AdminDashboardPage() {
       <Header data={data} />
       {data ? (
         <>
-          {query.isError && (
+          {queryView.failed && (
             <Muted role="status">
               <Trans>Could not refresh. Showing the last figures.</Trans>
             </Muted>
           )}
           <Figures data={data} />
         </>
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+      ) : queryView.failed ? (
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           <Trans>The dashboard could not be loaded.</Trans>
         </LoadError>
       ) : (

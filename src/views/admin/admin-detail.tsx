@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button';
 import { HistoryIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/page';
+import { useLoadView } from '../../services/load-view';
 import { LoadError } from '../shared/load-error';
 import { isNotFound } from '../shared/record-state';
 import { ContentSkeleton } from '../shared/skeletons';
@@ -20,7 +21,8 @@ export function AdminDetailPending({
   backTo: string;
   errorText: ReactNode;
 }) {
-  if (!query.isError) {
+  const queryView = useLoadView(query);
+  if (!queryView.failed) {
     return (
       <AdminPage>
         <AdminNav />
@@ -36,7 +38,7 @@ export function AdminDetailPending({
           <Trans>It may have been removed, or the link is wrong.</Trans>
         </EmptyState>
       ) : (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           {errorText}
         </LoadError>
       )}

@@ -16,6 +16,7 @@ import { MethodDeleteDialog } from './method-delete-dialog';
 import { MethodEditor, type MethodEditorTarget } from './method-form';
 import type { MethodKind } from './method-form-model';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 const BASE = '/admin/methods';
 
@@ -35,6 +36,7 @@ export default function AdminMethodsPage() {
   const { t } = useLingui();
   const kind = kindOf(useSearch());
   const query = useAdminMethods();
+  const queryView = useLoadView(query);
   const [editor, setEditor] = useState<MethodEditorTarget | null>(null);
   const [deleting, setDeleting] = useState<DepositMethod | WithdrawMethod | null>(null);
   const data = query.data;
@@ -74,8 +76,8 @@ export default function AdminMethodsPage() {
           </Button>
         </PanelHead>
 
-        {query.isError && !data ? (
-          <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+        {queryView.failed && !data ? (
+          <LoadError onRetry={queryView.retry} busy={queryView.busy}>
             <Trans>The payment methods could not be loaded.</Trans>
           </LoadError>
         ) : !methods ? (

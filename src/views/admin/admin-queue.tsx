@@ -6,6 +6,7 @@ import { useSearch } from 'wouter';
 import { HistoryIcon } from '../../ui/icons';
 import { EmptyState, Muted } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { useLoadView } from '../../services/load-view';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
 import {
@@ -65,6 +66,7 @@ export function AdminQueue<T>({
 }) {
   const { i18n, t } = useLingui();
   const data = query.data;
+  const queryView = useLoadView(query);
   const steps = data ? pageSteps(view.page, data.pageCount) : null;
   const pages = data?.pageCount ?? 1;
   const pageNumber = Math.min(view.page, pages);
@@ -91,8 +93,8 @@ export function AdminQueue<T>({
         ))}
       </Tabs>
 
-      {query.isError && !data ? (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+      {queryView.failed && (!data || query.isPlaceholderData) ? (
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           {errorText}
         </LoadError>
       ) : !data ? (

@@ -11,6 +11,7 @@ import { SupportSection, TransfersSection, WithdrawalsSection } from './settings
 import { formFromSettings } from './settings-model';
 import { CountriesSection, OutcomeNote, StakesSection, TradingSwitch } from './settings-trading';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The site settings in groups, each saved on its own: support links and the chat widget,
@@ -19,6 +20,7 @@ import { theme } from '../../ui/theme';
  */
 export default function AdminSettingsPage() {
   const query = useAdminSettings();
+  const queryView = useLoadView(query);
   const saved = useMemo(() => (query.data ? formFromSettings(query.data) : null), [query.data]);
   return (
     <AdminPage>
@@ -45,8 +47,8 @@ export default function AdminSettingsPage() {
             <CountriesSection saved={saved} />
           </div>
         </Columns>
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+      ) : queryView.failed ? (
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           <Trans>The site settings could not be loaded.</Trans>
         </LoadError>
       ) : (

@@ -28,6 +28,7 @@ import { pageSteps } from './queue-model';
 import { pageCountOf, parseUserSearch, userHref, userSearchHref } from './user-model';
 import { UserBadges } from './user-ui';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -41,6 +42,7 @@ export default function AdminUsersPage() {
   const [, navigate] = useLocation();
   const view = parseUserSearch(useSearch());
   const query = useAdminUsers(view);
+  const queryView = useLoadView(query);
   const [draft, setDraft] = useState(view.q);
   // The address can change under the field (back, forward): show its search then. Compared
   // with the last address seen, so a trailing space being typed is not taken away.
@@ -103,8 +105,8 @@ export default function AdminUsersPage() {
         </SearchButton>
       </SearchForm>
 
-      {query.isError && !data ? (
-        <LoadError onRetry={() => void query.refetch()} busy={query.isFetching}>
+      {queryView.failed && (!data || query.isPlaceholderData) ? (
+        <LoadError onRetry={queryView.retry} busy={queryView.busy}>
           <Trans>The users could not be loaded.</Trans>
         </LoadError>
       ) : !data ? (

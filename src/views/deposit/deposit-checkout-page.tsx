@@ -9,6 +9,7 @@ import { FormSkeleton } from '../shared/skeletons';
 import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { DepositCheckout } from './deposit-checkout';
 import { depositCheckoutState, readDepositCheckoutState } from './deposit-terms';
+import { useLoadView } from '../../services/load-view';
 
 /** Placeholders while the method loads: the address, the amount and the screenshot. */
 const CHECKOUT_FIELDS = 3;
@@ -16,21 +17,22 @@ const CHECKOUT_FIELDS = 3;
 export default function DepositCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const methods = useDepositMethods();
+  const methodsView = useLoadView(methods);
   const method = useCheckoutMethod(id, methods, depositCheckoutState, readDepositCheckoutState);
   if (method) return <DepositCheckout key={id} methodId={id} method={method} />;
+  if (methodsView.failed) {
+    return (
+      <Page>
+        <LoadError onRetry={methodsView.retry} busy={methodsView.busy}>
+          <Trans>Failed to load deposit methods.</Trans>
+        </LoadError>
+      </Page>
+    );
+  }
   if (methods.isPending) {
     return (
       <Page>
         <FormSkeleton fields={CHECKOUT_FIELDS} />
-      </Page>
-    );
-  }
-  if (methods.isError) {
-    return (
-      <Page>
-        <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
-          <Trans>Failed to load deposit methods.</Trans>
-        </LoadError>
       </Page>
     );
   }

@@ -13,13 +13,15 @@ import { isNotFound } from '../shared/record-state';
 import { RequestDetailSkeleton, RequestOutcome } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { DepositScreenshot } from './deposit-screenshot';
+import { useLoadView } from '../../services/load-view';
 
 /** One deposit (SPEC §2), refreshed every 10 s. */
 export default function DepositDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useDepositDetail(id);
+  const detailView = useLoadView(detail);
   if (detail.data) return <DepositDetail deposit={detail.data} />;
-  if (detail.isError) {
+  if (detailView.failed) {
     if (isNotFound(detail.error)) {
       return (
         <NotFoundRecord
@@ -31,7 +33,7 @@ export default function DepositDetailPage() {
     }
     return (
       <Page>
-        <LoadError onRetry={() => void detail.refetch()} busy={detail.isFetching}>
+        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
           <Trans>Error fetching deposit details. Please try again.</Trans>
         </LoadError>
       </Page>

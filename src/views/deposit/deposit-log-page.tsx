@@ -8,21 +8,23 @@ import { EmptyState, ErrorMessage, Page } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
+import { useLoadView } from '../../services/load-view';
 
 /** 'Deposit History' (SPEC §2), refreshed every 10 s. */
 export default function DepositLogPage() {
   const log = useDepositLog();
+  const logView = useLoadView(log);
   const dateTime = useDateTime();
   return (
     <Page>
-      {log.isPending && <LogListSkeleton />}
-      {log.isError &&
+      {log.isPending && !logView.failed && <LogListSkeleton />}
+      {logView.failed &&
         (log.data ? (
           <ErrorMessage>
             <Trans>Error loading deposit log</Trans>
           </ErrorMessage>
         ) : (
-          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+          <LoadError onRetry={logView.retry} busy={logView.busy}>
             <Trans>Error loading deposit log</Trans>
           </LoadError>
         ))}

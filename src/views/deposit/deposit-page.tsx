@@ -6,11 +6,13 @@ import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/method-grid';
 import { depositCheckoutState } from './deposit-terms';
+import { useLoadView } from '../../services/load-view';
 
 /** The deposit methods (SPEC §2): a tap opens the checkout with the method in its state. */
 export default function DepositPage() {
   const { t } = useLingui();
   const methods = useDepositMethods();
+  const methodsView = useLoadView(methods);
   const tiles: MethodTile[] = (methods.data ?? []).map((method) => {
     const type = method.paymentAddressType.toUpperCase();
     return {
@@ -28,9 +30,9 @@ export default function DepositPage() {
         <SectionTitle id="deposit-methods-title">
           <Trans>Choose a deposit method</Trans>
         </SectionTitle>
-        {methods.isPending && <MethodGridSkeleton />}
-        {methods.isError && (
-          <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
+        {methods.isPending && !methodsView.failed && <MethodGridSkeleton />}
+        {methodsView.failed && (
+          <LoadError onRetry={methodsView.retry} busy={methodsView.busy}>
             <Trans>Failed to load deposit methods.</Trans>
           </LoadError>
         )}

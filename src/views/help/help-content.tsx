@@ -10,6 +10,7 @@ import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
 import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from './support-links';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * 'Need Help?' and how to reach support: the live-chat widget when the help page runs one
@@ -18,6 +19,7 @@ import { theme } from '../../ui/theme';
  */
 export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
   const setting = useSiteSetting();
+  const settingView = useLoadView(setting);
   return (
     <Page>
       <Hero>
@@ -59,16 +61,16 @@ export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
           <SectionTitle id="channels-title">
             <Trans>Contact support</Trans>
           </SectionTitle>
-          {setting.isPending ? (
+          {settingView.failed && !setting.data ? (
+            <LoadError onRetry={settingView.retry} busy={settingView.busy}>
+              <Trans>Could not load the support channels.</Trans>
+            </LoadError>
+          ) : setting.isPending ? (
             <LoadingRegion>
               <List aria-hidden="true">
                 <SupportLinksSkeleton />
               </List>
             </LoadingRegion>
-          ) : setting.isError && !setting.data ? (
-            <LoadError onRetry={() => void setting.refetch()} busy={setting.isFetching}>
-              <Trans>Could not load the support channels.</Trans>
-            </LoadError>
           ) : hasSupportLinks(setting.data) ? (
             <List>
               <SupportLinks setting={setting.data} />

@@ -1,4 +1,5 @@
 import { useKycDetails } from '../../services/kyc-queries';
+import { useLoadView } from '../../services/load-view';
 import { Page } from '../../ui/page';
 import { FormSkeleton } from '../shared/skeletons';
 import { WithUser } from '../shared/with-user';
@@ -28,7 +29,9 @@ const FIRST_STEP_FIELDS = 4;
 /** The form, with the reason of a rejected previous request above it. */
 function KycForm() {
   const details = useKycDetails({ poll: false });
-  if (details.isPending) {
+  // A read that keeps failing does not hold the form back: it shows without the reason.
+  const detailsView = useLoadView(details);
+  if (details.isPending && !detailsView.failed) {
     return (
       <Page>
         <FormSkeleton fields={FIRST_STEP_FIELDS} />

@@ -15,6 +15,7 @@ import { LoadError } from '../shared/load-error';
 import { ContentSkeleton } from '../shared/skeletons';
 import { countryName, documentTypeLabels, employmentLabels, labelOf } from './kyc-labels';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The verification status (SPEC §2 /kyc/log), refreshed every 10 s: verified with the full
@@ -23,6 +24,7 @@ import { theme } from '../../ui/theme';
  */
 export function KycStatusView({ user }: { user: User }) {
   const details = useKycDetails();
+  const detailsView = useLoadView(details);
   const kyc = details.data;
   useUserFollowsRequest(user, kyc ?? null);
 
@@ -30,9 +32,9 @@ export function KycStatusView({ user }: { user: User }) {
     return <Verified name={kyc ? fullNameOf(kyc) : user.fullName} />;
   }
   if (kyc === undefined) {
-    if (details.isError) {
+    if (detailsView.failed) {
       return (
-        <LoadError onRetry={() => void details.refetch()} busy={details.isFetching}>
+        <LoadError onRetry={detailsView.retry} busy={detailsView.busy}>
           <Trans>Error fetching KYC details. Please try again.</Trans>
         </LoadError>
       );

@@ -26,6 +26,7 @@ import {
   voidReasonText,
 } from './trade-format';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * One order (SPEC §2 /order/:id): its fields, the countdown while pending, and once settled
@@ -35,6 +36,7 @@ import { theme } from '../../ui/theme';
 export default function OrderDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useTradeDetail(id);
+  const detailView = useLoadView(detail);
   if (detail.data) {
     const trade = detail.data;
     return (
@@ -43,7 +45,7 @@ export default function OrderDetailPage() {
       </TradeCountdowns>
     );
   }
-  if (detail.isError) {
+  if (detailView.failed) {
     if (isNotFound(detail.error)) {
       return (
         <Page>
@@ -58,7 +60,7 @@ export default function OrderDetailPage() {
     }
     return (
       <Page>
-        <LoadError onRetry={() => void detail.refetch()} busy={detail.isFetching}>
+        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
           <Trans>Error fetching order details. Please try again.</Trans>
         </LoadError>
       </Page>

@@ -13,6 +13,7 @@ import { LoadingRegion } from '../shared/skeletons';
 import { OrderCard, OrderCardSkeleton, OrderList } from './order-card';
 import { TradeCountdowns } from './trade-countdowns';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
@@ -68,6 +69,7 @@ function OrdersTab({
 }) {
   const { t } = useLingui();
   const orders = useUserTrades(tab, page);
+  const ordersView = useLoadView(orders);
   const data = orders.data;
   const settled = orders.isPlaceholderData ? undefined : data;
 
@@ -78,9 +80,9 @@ function OrdersTab({
     }
   }, [settled, page, onPage]);
 
-  if (orders.isError && !data) {
+  if (ordersView.failed && !settled) {
     return (
-      <LoadError onRetry={() => void orders.refetch()} busy={orders.isFetching}>
+      <LoadError onRetry={ordersView.retry} busy={ordersView.busy}>
         <Trans>Error loading orders. Please try again.</Trans>
       </LoadError>
     );

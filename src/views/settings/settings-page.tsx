@@ -5,6 +5,7 @@ import { List, ListLink } from '../../ui/list';
 import { Page, Section, SectionTitle } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../help/support-links';
 import { LoadError } from '../shared/load-error';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * General (profile, password, KYC) and Help & Support: the support channels the site
@@ -12,6 +13,7 @@ import { LoadError } from '../shared/load-error';
  */
 export default function SettingsPage() {
   const setting = useSiteSetting();
+  const settingView = useLoadView(setting);
   return (
     <Page>
       <Section aria-labelledby="general-title">
@@ -35,7 +37,11 @@ export default function SettingsPage() {
           <Trans>Help & Support</Trans>
         </SectionTitle>
         <List>
-          {setting.isPending ? <SupportLinksSkeleton /> : <SupportLinks setting={setting.data} />}
+          {setting.isPending && !settingView.failed ? (
+            <SupportLinksSkeleton />
+          ) : (
+            <SupportLinks setting={setting.data} />
+          )}
           <ListLink to="/privacy" icon={<EyeOffIcon sizePx={20} />}>
             <Trans>Privacy Portal</Trans>
           </ListLink>
@@ -43,8 +49,8 @@ export default function SettingsPage() {
             <Trans>About Us</Trans>
           </ListLink>
         </List>
-        {setting.isError && !setting.data && (
-          <LoadError onRetry={() => void setting.refetch()} busy={setting.isFetching}>
+        {settingView.failed && !setting.data && (
+          <LoadError onRetry={settingView.retry} busy={settingView.busy}>
             <Trans>Could not load the support channels.</Trans>
           </LoadError>
         )}

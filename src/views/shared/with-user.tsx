@@ -5,6 +5,7 @@ import { useUser } from '../../services/queries';
 import { Page } from '../../ui/page';
 import { LoadError } from './load-error';
 import { PageSkeleton } from './skeletons';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * Renders `children` with the signed-in user once loaded: `skeleton` (the screen's shape)
@@ -18,17 +19,19 @@ export function WithUser({
   skeleton?: ReactNode;
 }) {
   const user = useUser();
+  const userView = useLoadView(user);
   if (user.data) return <>{children(user.data)}</>;
-  if (user.isError) return <UserLoadError />;
+  if (userView.failed) return <UserLoadError />;
   return <>{skeleton ?? <PageSkeleton />}</>;
 }
 
 /** The user could not be loaded: SPEC's text and a retry. */
 export function UserLoadError() {
   const user = useUser();
+  const userView = useLoadView(user);
   return (
     <Page>
-      <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+      <LoadError onRetry={userView.retry} busy={userView.busy}>
         <Trans>Failed to load user data.</Trans>
       </LoadError>
     </Page>

@@ -27,6 +27,7 @@ import { TradeForm } from './trade-form';
 import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
+import { useLoadView } from '../../services/load-view';
 
 const MAX_ENTRY_LINES = 3;
 
@@ -38,7 +39,8 @@ const MAX_ENTRY_LINES = 3;
 export default function TradePage() {
   const symbol = symbolFromState(useHistoryState());
   const user = useUser();
-  if (user.isError && !user.data) return <UserLoadError />;
+  const userView = useLoadView(user);
+  if (userView.failed && !user.data) return <UserLoadError />;
   // The pair, its chart and the open trades do not wait for the user; the form shows
   // placeholders until the balance is known.
   return <TradeScreen key={symbol} symbol={symbol} balance={user.data?.balance} />;
@@ -48,6 +50,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useAppConfig();
+  const configView = useLoadView(config);
   const [logic] = useState(() =>
     tradeMachine.provide({
       actors: {
@@ -116,8 +119,8 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
         <PriceChart symbol={symbol} entryLines={entryLines} />
       </Card>
       {formShown &&
-        (config.isError && !config.data ? (
-          <LoadError onRetry={() => void config.refetch()} busy={config.isFetching}>
+        (configView.failed && !config.data ? (
+          <LoadError onRetry={configView.retry} busy={configView.busy}>
             <Trans>Could not load the trading rules.</Trans>
           </LoadError>
         ) : (
@@ -132,6 +135,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
 /** The user's open trades (all pairs), with their countdowns. */
 function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
   const { t } = useLingui();
+  const openView = useLoadView(open);
   // Each arrival (a poll, a trade placed or settled) renders as a transition.
   const data = useDeferredValue(open.data);
   const openTrades = data?.trades;
@@ -147,8 +151,8 @@ function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
           <Trans>All orders</Trans>
         </AllOrders>
       </TitleRow>
-      {open.isError && !open.data ? (
-        <LoadError onRetry={() => void open.refetch()} busy={open.isFetching}>
+      {openView.failed && !open.data ? (
+        <LoadError onRetry={openView.retry} busy={openView.busy}>
           <Trans>Error loading orders. Please try again.</Trans>
         </LoadError>
       ) : openTrades && openTrades.length === 0 ? (

@@ -17,11 +17,13 @@ import { StatusText } from '../shared/request-status';
 import { WithUser } from '../shared/with-user';
 import { signedTransferAmount, transferDirection } from './transfer-direction';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /** 'Transaction Details' of one transfer (SPEC §2). */
 export default function TransferDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useTransferDetail(id);
+  const detailView = useLoadView(detail);
   if (detail.data) {
     const transfer = detail.data;
     return (
@@ -30,7 +32,7 @@ export default function TransferDetailPage() {
       </WithUser>
     );
   }
-  if (detail.isError) {
+  if (detailView.failed) {
     if (isNotFound(detail.error)) {
       return (
         <NotFoundRecord
@@ -42,7 +44,7 @@ export default function TransferDetailPage() {
     }
     return (
       <Page>
-        <LoadError onRetry={() => void detail.refetch()} busy={detail.isFetching}>
+        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
           <Trans>Error fetching transfer details. Please try again.</Trans>
         </LoadError>
       </Page>

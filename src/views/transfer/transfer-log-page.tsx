@@ -19,6 +19,7 @@ import {
   type TransferDirection,
 } from './transfer-direction';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
   sent: msg`Sent`,
@@ -30,17 +31,19 @@ const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
 export default function TransferLogPage() {
   const user = useUser();
   const log = useTransferLog({ enabled: user.isSuccess });
-  if (user.isError && !user.data) return <UserLoadError />;
+  const logView = useLoadView(log);
+  const userView = useLoadView(user);
+  if (userView.failed && !user.data) return <UserLoadError />;
   return (
     <Page>
-      {(!user.data || log.isPending) && <LogListSkeleton />}
-      {log.isError &&
+      {(!user.data || log.isPending) && !logView.failed && <LogListSkeleton />}
+      {logView.failed &&
         (log.data ? (
           <ErrorMessage>
             <Trans>Error loading transfer logs.</Trans>
           </ErrorMessage>
         ) : (
-          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+          <LoadError onRetry={logView.retry} busy={logView.busy}>
             <Trans>Error loading transfer logs.</Trans>
           </LoadError>
         ))}

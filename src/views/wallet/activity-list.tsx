@@ -23,6 +23,7 @@ import { EmptyState, Figure } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 type ActivityKind = WalletActivity['kind'];
 
@@ -74,11 +75,12 @@ export function ActivityList() {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const activity = useWalletActivity(page);
+  const activityView = useLoadView(activity);
   const data = activity.data;
 
-  if (activity.isError && !data) {
+  if (activityView.failed && (!data || activity.isPlaceholderData)) {
     return (
-      <LoadError onRetry={() => void activity.refetch()} busy={activity.isFetching}>
+      <LoadError onRetry={activityView.retry} busy={activityView.busy}>
         <Trans>Failed to load wallet activity.</Trans>
       </LoadError>
     );

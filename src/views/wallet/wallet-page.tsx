@@ -10,6 +10,7 @@ import { ActivityList } from './activity-list';
 import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /**
  * The wallet: what can be spent, what is held, the ways money moves, and every movement.
@@ -18,10 +19,11 @@ import { theme } from '../../ui/theme';
  */
 export default function WalletPage() {
   const user = useUser();
+  const userView = useLoadView(user);
   return (
     <Page>
-      {user.isError && !user.data ? (
-        <LoadError onRetry={() => void user.refetch()} busy={user.isFetching}>
+      {userView.failed && !user.data ? (
+        <LoadError onRetry={userView.retry} busy={userView.busy}>
           <Trans>Failed to load user data.</Trans>
         </LoadError>
       ) : (

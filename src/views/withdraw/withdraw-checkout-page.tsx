@@ -10,6 +10,7 @@ import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { WithUser } from '../shared/with-user';
 import { WithdrawCheckout } from './withdraw-checkout';
 import { readWithdrawCheckoutState, withdrawCheckoutState } from './withdraw-terms';
+import { useLoadView } from '../../services/load-view';
 
 /** Placeholders while the method loads: the amount, the wallet address and the figures. */
 const CHECKOUT_FIELDS = 3;
@@ -17,6 +18,7 @@ const CHECKOUT_FIELDS = 3;
 export default function WithdrawCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const methods = useWithdrawMethods();
+  const methodsView = useLoadView(methods);
   const method = useCheckoutMethod(id, methods, withdrawCheckoutState, readWithdrawCheckoutState);
   if (method) {
     return (
@@ -31,19 +33,19 @@ export default function WithdrawCheckoutPage() {
       </WithUser>
     );
   }
+  if (methodsView.failed) {
+    return (
+      <Page>
+        <LoadError onRetry={methodsView.retry} busy={methodsView.busy}>
+          <Trans>Failed to load Withdraw methods.</Trans>
+        </LoadError>
+      </Page>
+    );
+  }
   if (methods.isPending) {
     return (
       <Page>
         <FormSkeleton fields={CHECKOUT_FIELDS} />
-      </Page>
-    );
-  }
-  if (methods.isError) {
-    return (
-      <Page>
-        <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
-          <Trans>Failed to load Withdraw methods.</Trans>
-        </LoadError>
       </Page>
     );
   }

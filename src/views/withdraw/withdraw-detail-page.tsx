@@ -14,13 +14,15 @@ import { isNotFound } from '../shared/record-state';
 import { RequestDetailSkeleton, RequestOutcome } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { theme } from '../../ui/theme';
+import { useLoadView } from '../../services/load-view';
 
 /** One withdrawal (SPEC §2), refreshed every 10 s. */
 export default function WithdrawDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useWithdrawDetail(id);
+  const detailView = useLoadView(detail);
   if (detail.data) return <WithdrawDetail withdraw={detail.data} />;
-  if (detail.isError) {
+  if (detailView.failed) {
     if (isNotFound(detail.error)) {
       return (
         <NotFoundRecord
@@ -32,7 +34,7 @@ export default function WithdrawDetailPage() {
     }
     return (
       <Page>
-        <LoadError onRetry={() => void detail.refetch()} busy={detail.isFetching}>
+        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
           <Trans>Error fetching withdraw details. Please try again.</Trans>
         </LoadError>
       </Page>

@@ -7,21 +7,23 @@ import { EmptyState, ErrorMessage, Page } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
+import { useLoadView } from '../../services/load-view';
 
 /** 'Withdraw History' (SPEC §2), refreshed every 10 s. */
 export default function WithdrawLogPage() {
   const log = useWithdrawLog();
+  const logView = useLoadView(log);
   const dateTime = useDateTime();
   return (
     <Page>
-      {log.isPending && <LogListSkeleton />}
-      {log.isError &&
+      {log.isPending && !logView.failed && <LogListSkeleton />}
+      {logView.failed &&
         (log.data ? (
           <ErrorMessage>
             <Trans>Error loading withdraw logs. Please try again later.</Trans>
           </ErrorMessage>
         ) : (
-          <LoadError onRetry={() => void log.refetch()} busy={log.isFetching}>
+          <LoadError onRetry={logView.retry} busy={logView.busy}>
             <Trans>Error loading withdraw logs. Please try again later.</Trans>
           </LoadError>
         ))}

@@ -6,11 +6,13 @@ import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/method-grid';
 import { withdrawCheckoutState } from './withdraw-terms';
+import { useLoadView } from '../../services/load-view';
 
 /** The withdraw methods (SPEC §2): coin name and address type; a tap opens the checkout. */
 export default function WithdrawPage() {
   const { t } = useLingui();
   const methods = useWithdrawMethods();
+  const methodsView = useLoadView(methods);
   const tiles: MethodTile[] = (methods.data ?? []).map((method) => ({
     id: method._id,
     to: `/withdraw/checkout/${encodeURIComponent(method._id)}`,
@@ -25,9 +27,9 @@ export default function WithdrawPage() {
         <SectionTitle id="withdraw-methods-title">
           <Trans>Choose a withdraw method</Trans>
         </SectionTitle>
-        {methods.isPending && <MethodGridSkeleton />}
-        {methods.isError && (
-          <LoadError onRetry={() => void methods.refetch()} busy={methods.isFetching}>
+        {methods.isPending && !methodsView.failed && <MethodGridSkeleton />}
+        {methodsView.failed && (
+          <LoadError onRetry={methodsView.retry} busy={methodsView.busy}>
             <Trans>Failed to load Withdraw methods.</Trans>
           </LoadError>
         )}
