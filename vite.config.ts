@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 // With an extension (resolved to the .ts file), as Vite's coming native config loader wants.
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
@@ -32,6 +33,18 @@ const flowLibrary = (id: string) =>
 /** The app's own modules outside the console, not libraries. */
 const appModule = (id: string) => (inRepo(id, 'src') || inRepo(id, 'common')) && !consoleModule(id);
 
+/**
+ * A build made with `VITE_INSPECT=1` carries the Stately inspector (src/machines/inspector.ts)
+ * and says so in its index.html, so that the server lets the page keep its link to the
+ * inspector's window (server/app.ts, `isInspectorBuild`).
+ */
+const INSPECTOR_BUILD_MARKER = '<meta name="tradewallet-inspector" content="on">';
+const inspectorMarker: Plugin = {
+  name: 'tradewallet:inspector-marker',
+  apply: () => process.env.VITE_INSPECT === '1',
+  transformIndexHtml: (html) => html.replace('</head>', `    ${INSPECTOR_BUILD_MARKER}\n  </head>`),
+};
+
 export default defineConfig({
   plugins: [
     // The React plugin: Fast Refresh in `vite dev`, the JSX transform, and its Babel pipeline
@@ -40,6 +53,7 @@ export default defineConfig({
     // Catalog completeness is checked by src/app/i18n/catalogs.test.ts: with English as the
     // fallback locale, neither this plugin nor `lingui compile --strict` sees a gap.
     lingui({ failOnCompileError: true }),
+    inspectorMarker,
     // Builds only: /sw.js with this build's precache list (see docs/architecture.md, PWA).
     serviceWorkerPlugin({ entry: 'src/workers/service.worker.ts' }),
     // Builds only: a .br and a .gz beside each text file, served as they are (server/app.ts).

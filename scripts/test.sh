@@ -40,6 +40,8 @@ if [ -x "$chromium" ]; then
   e2e_data="${E2E_DATA_DIR:-${TMPDIR:-/tmp}/tradewallet-e2e}"
   DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent trades:verify
   DATA_DIR="$e2e_data" DATABASE_URL= npm run --silent ledger:check
+  step "end-to-end: every machine in the Stately inspector (a VITE_INSPECT=1 build)"
+  CHROMIUM_PATH="$chromium" npx playwright test -c playwright.inspector.config.ts
 else
   echo "No Chromium at $chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH." >&2
   exit 1

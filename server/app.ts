@@ -141,6 +141,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await database.close();
   });
 
+  const inspectorBuild = isInspectorBuild(config.webDir);
+  if (inspectorBuild) {
+    app.log.warn('this web app was built with the state-machine inspector (VITE_INSPECT=1)');
+  }
+
   // The help page's live-chat widget: only the /helpline document's policy allows its one
   // origin (script, styles, fonts, images, connections, frames); every other response keeps
   // the strict policy. This hook runs before helmet's, which reads what it found.
@@ -172,6 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // A build with the state-machine inspector talks to the inspector's window, which it
+    // opens itself: the page must keep that link. Every other build cuts it.
+    crossOriginOpenerPolicy: {
+      policy: inspectorBuild ? 'same-origin-allow-popups' : 'same-origin',
+    },
     referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(rateLimit, { global: false });
@@ -278,6 +288,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function isMissingFile(url: string): boolean {
   const pathname = url.split(/[?#]/, 1)[0] ?? '';
   return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,12}$/i.test(pathname);
+}
+
+/**
+ * Whether the built web app carries the Stately inspector: `VITE_INSPECT=1 npm run build`
+ * marks its index.html (vite.config.ts, `inspectorMarker`).
+ */
+export function isInspectorBuild(webDir: string): boolean {
+  try {
+    return fs
+      .readFileSync(path.join(webDir, 'index.html'), 'utf8')
+      .includes('name="tradewallet-inspector"');
+  } catch {
+    return false;
+  }
 }
 
 /** Serves the built web app, answering index.html for any other GET so client routes work. */

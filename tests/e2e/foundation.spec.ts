@@ -19,6 +19,19 @@ async function openDrawer(page: Page) {
   return page.getByRole('dialog', { name: 'Menu' });
 }
 
+test('React DOM renders the app: its root element carries the container marker of React', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation').or(page.getByRole('main')).first()).toBeVisible();
+  // createRoot marks its container with a property named `__reactContainer$<random>`;
+  // a compatibility layer standing in for React DOM does not.
+  const markers = await page
+    .locator('#root')
+    .evaluate((root) => Object.keys(root).filter((key) => key.startsWith('__reactContainer$')));
+  expect(markers).toHaveLength(1);
+});
+
 test('sign up lands on Onchain with a zero balance and a Pay ID', async ({ page }) => {
   const tag = Date.now().toString(36);
   await page.goto('/signup');

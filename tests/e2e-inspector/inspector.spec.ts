@@ -1,0 +1,139 @@
+/**
+ * With the inspector flag on (a `VITE_INSPECT=1` build), every state machine of the app
+ * shows in the Stately inspector under a readable id: the inspector's window is replaced by
+ * a stub page that records what the app posts to it, and the spec walks through every flow.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { fund, keyed, registerUser, signIn, type TestAccount } from '../e2e/support';
+
+/** The address `createBrowserInspector` opens; the stub answers it in this test's browser. */
+const INSPECTOR_URL = 'https://stately.ai/inspect';
+
+/**
+ * Stands in for the inspector: says it is connected (the app then sends what it held back)
+ * and hands every inspection event to the test.
+ */
+const STUB_PAGE = `<!doctype html><title>inspector stub</title><script>
+  addEventListener('message', (event) => window.recordInspection(event.data));
+  (window.opener || window.parent).postMessage({ type: '@statelyai.connected' }, '*');
+</script>`;
+
+interface InspectionMessage {
+  type?: string;
+  name?: string;
+}
+
+/** Every actor name the inspector was told about, from every load of the app. */
+async function recordActors(context: BrowserContext): Promise<Set<string>> {
+  const names = new Set<string>();
+  await context.exposeBinding('recordInspection', (_source, message: InspectionMessage) => {
+    if (message?.type === '@xstate.actor' && typeof message.name === 'string') {
+      names.add(message.name);
+    }
+  });
+  await context.route(`${INSPECTOR_URL}**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: STUB_PAGE }),
+  );
+  return names;
+}
+
+function png(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** A pending 5-minute trade, so that /trade runs a countdown for it. */
+async function placeTrade(page: Page, account: TestAccount): Promise<string> {
+  const data = {
+    coinType: 'BTCUSDT',
+    tradeType: 'buy',
+    tradeAmount: '10',
+    selectedTime: 'trade5Min',
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    const created = await page.request.post('/api/createTrade', {
+      headers: keyed(account.token),
+      data,
+    });
+    // Right after the server starts there may be no recent tick yet.
+    if (created.status() === 503 && attempt < 20) {
+      await page.waitForTimeout(500);
+      continue;
+    }
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { trade: { _id: string } }).trade._id;
+  }
+}
+
+async function fillKycUpToDocuments(page: Page): Promise<void> {
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Johnson');
+  await page.getByLabel('Date of Birth').fill('1990-08-26');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Street address').fill('Hauptstraße 5');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('State/Province').fill('Berlin');
+  await page.getByLabel('Postal Code').fill('10115');
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Employment status').selectOption('Employed');
+  await page.getByLabel('Annual income').fill('52000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+}
+
+test('every machine of the app shows in the inspector under a readable id', async ({
+  page,
+  context,
+}) => {
+  const names = await recordActors(context);
+  // The inspector gets its events when the page is idle, and a page left before then never
+  // sends them: each screen waits until its actors have been reported.
+  const reported = async (...expected: string[]) =>
+    expect.poll(() => expected.filter((name) => !names.has(name)), { timeout: 15_000 }).toEqual([]);
+  const account = await registerUser(page.request, 'Inspected Trader');
+  await fund(page.request, account._id, '500');
+  const tradeId = await placeTrade(page, account);
+
+  // The auth actor starts with the sign-in page; the inspector's window opens on each load.
+  await signIn(page, account);
+  await reported('auth');
+
+  await page.goto('/trade');
+  await expect(page.locator(`a[href="/order/${tradeId}"]`)).toBeVisible();
+  await reported(`trade:BTCUSDT`, 'trade-countdowns', `countdown:${tradeId}`);
+
+  await page.goto('/deposit');
+  await page.getByRole('link', { name: /Deposit with currency: TRC20/ }).click();
+  await expect(page.getByRole('button', { name: 'Submit Deposit Request' })).toBeVisible();
+  await reported('deposit');
+
+  await page.goto('/withdraw');
+  await page.getByRole('link', { name: /Tether USDT\s*TRC20/ }).click();
+  await expect(page.getByLabel(/wallet address/i)).toBeVisible();
+  await reported('withdraw');
+
+  await page.goto('/transfer');
+  await expect(page.getByLabel(/Pay ID/i).first()).toBeVisible();
+  await reported('transfer');
+
+  await page.goto('/kyc/submit-form');
+  await fillKycUpToDocuments(page);
+  await page.getByRole('radio', { name: 'Passport' }).check();
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'front.png',
+    mimeType: 'image/png',
+    buffer: await png('#3366cc'),
+  });
+  await page.getByLabel('Back of the document').setInputFiles({
+    name: 'back.png',
+    mimeType: 'image/png',
+    buffer: await png('#cc6633'),
+  });
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
+  await reported('kyc-wizard', 'upload:idFront', 'upload:idBack', 'face-scan');
+});
