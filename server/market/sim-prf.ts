@@ -35,7 +35,7 @@ const TWO_POW_32 = 4_294_967_296;
 const TWO_POW_53 = 9_007_199_254_740_992;
 /** Part of the key derivation: changing it changes every price. */
 const KEY_LABEL = 'tradewallet/simulated-market/v1\u0000';
-/** Blocks in one batch at most: a 24 h window of 1,440 minutes needs about 9,000. */
+/** Blocks in one batch at most: a 24 h window of 1,440 minutes needs about 12,200. */
 export const MAX_BATCH_BLOCKS = 65_536;
 
 /**
