@@ -115,6 +115,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO: 'false',
+      // Offline prices: without demo data the simulated market must be asked for by name.
+      MARKET_SOURCE: 'simulated',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -135,7 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null);
   app.decorate('apiRoutes', installAccessControl(app));
   // Built, not started: main.ts starts the recorder, tests drive it with recordOnce.
-  app.decorate('market', createMarketRuntime({ config, db: database.db, log: app.log }));
+  // The simulated market's key is read (or made) in the database first.
+  app.decorate('market', await createMarketRuntime({ config, db: database.db, log: app.log }));
   app.addHook('onClose', async () => {
     await app.market.recorder.stop();
     await database.close();

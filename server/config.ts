@@ -4,7 +4,7 @@
  * instead of running half-configured.
  */
 import path from 'node:path';
-import { DEFAULT_SIM_SEED } from './market/simulated';
+import { SIM_SECRET_MIN_BYTES } from './market/simulated';
 
 export type MarketSource = 'simulated' | 'binance';
 
@@ -14,6 +14,10 @@ export interface Config {
   /** PostgreSQL URL; absent means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * Where prices come from. Defaults to the simulated market only with demo data; otherwise
+   * to the live providers, so real money never trades on simulated prices by omission.
+   */
   marketSource: MarketSource;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -35,8 +39,11 @@ export interface Config {
   coingeckoUrl: string;
   /** IP-location service the web app asks once (full URL, answers JSON with country_code). */
   geoUrl: string;
-  /** Seed of the simulated market: instances with the same seed quote the same prices. */
-  simSeed: string;
+  /**
+   * Base64 of at least 16 bytes: the key of the simulated market's price function. Absent:
+   * generated once per installation and kept in the database, shared by every instance.
+   */
+  simSecret: string | null;
   /** Recorded market ticks are kept this many days. */
   tickRetentionDays: number;
   /** Record ticks on this instance (one or two recorders are enough for many instances). */
@@ -67,7 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
-  const marketSource = (env.MARKET_SOURCE?.trim() || 'simulated') as MarketSource;
+  // Demo data is on by default only for the embedded database: a real PostgreSQL
+  // deployment must never get demo accounts by accident.
+  const demo = parseBoolean('DEMO', env.DEMO) ?? databaseUrl === null;
+  // Likewise the simulated market: without demo data only when asked for by name.
+  const marketSource = (env.MARKET_SOURCE?.trim() ||
+    (demo ? 'simulated' : 'binance')) as MarketSource;
   if (marketSource !== 'simulated' && marketSource !== 'binance') {
     throw new ConfigError(`MARKET_SOURCE must be "simulated" or "binance", got "${marketSource}"`);
   }
@@ -91,9 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSource,
     adminEmail,
     adminPassword,
-    // Demo data is on by default only for the embedded database: a real PostgreSQL
-    // deployment must never get demo accounts by accident.
-    demo: parseBoolean('DEMO', env.DEMO) ?? databaseUrl === null,
+    demo,
     logLevel,
     webDir: path.resolve(env.WEB_DIR?.trim() || './dist'),
     trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY) ?? false,
@@ -102,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     binanceUsUrl: parseBaseUrl('BINANCE_US_URL', env.BINANCE_US_URL, 'https://api.binance.us'),
     coingeckoUrl: parseBaseUrl('COINGECKO_URL', env.COINGECKO_URL, 'https://api.coingecko.com'),
     geoUrl: parseUrl('GEO_URL', env.GEO_URL, 'https://ipapi.co/json/').href,
-    simSeed: parseSimSeed(env.SIM_SEED),
+    simSecret: parseSimSecret(env.SIM_SECRET, env.SIM_SEED),
     tickRetentionDays: parseIntegerIn('TICK_RETENTION_DAYS', env.TICK_RETENTION_DAYS, 30, 1, 3650),
     marketRecorder: parseBoolean('MARKET_RECORDER', env.MARKET_RECORDER) ?? true,
   };
@@ -131,10 +141,36 @@ function parseBaseUrl(name: string, value: string | undefined, fallback: string)
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function parseSimSeed(value: string | undefined): string {
-  const seed = value?.trim() || DEFAULT_SIM_SEED;
-  if (seed.length > 200) throw new ConfigError('SIM_SEED must be at most 200 characters');
-  return seed;
+const SIM_SECRET_MAX_BYTES = 1024;
+
+/**
+ * SIM_SECRET: standard base64 (with its padding) of 16 to 1024 bytes, e.g. the output of
+ * `openssl rand -base64 32`. SIM_SEED, the old public seed, is refused by name: a server that
+ * kept it would otherwise quietly run on a generated secret its operator did not expect.
+ */
+function parseSimSecret(value: string | undefined, oldSeed: string | undefined): string | null {
+  if (oldSeed !== undefined && oldSeed.trim() !== '') {
+    throw new ConfigError(
+      'SIM_SEED is no longer supported: prices keyed by a seed can be computed by anyone ' +
+        'who finds it. Remove it: the simulated market now uses a secret generated once per ' +
+        'installation, or SIM_SECRET (base64 of at least 16 random bytes, e.g. ' +
+        '`openssl rand -base64 32`).',
+    );
+  }
+  const text = value?.trim();
+  if (!text) return null;
+  const bytes = Buffer.from(text, 'base64');
+  // Node decodes leniently (it skips foreign characters): only a canonical text is accepted.
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || bytes.toString('base64') !== text) {
+    throw new ConfigError('SIM_SECRET must be standard base64 (e.g. `openssl rand -base64 32`)');
+  }
+  if (bytes.length < SIM_SECRET_MIN_BYTES || bytes.length > SIM_SECRET_MAX_BYTES) {
+    throw new ConfigError(
+      `SIM_SECRET must encode ${SIM_SECRET_MIN_BYTES} to ${SIM_SECRET_MAX_BYTES} bytes ` +
+        `(it encodes ${bytes.length}); generate one with \`openssl rand -base64 32\``,
+    );
+  }
+  return text;
 }
 
 function parseIntegerIn(

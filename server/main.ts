@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { startBanner } from './banner';
 import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { simulatedMarketNotice } from './market/runtime';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
 import { startTradeSettlement } from './jobs/settle-trades';
@@ -28,6 +29,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   app.log.info({ database: database.kind }, 'database ready');
+  const notice = simulatedMarketNotice(config);
+  if (notice !== null) {
+    // Real users may be trading on prices that follow no market: where no operator misses it,
+    // in the log and as a plain notice on stderr, whatever the log level.
+    app.log.warn({ market: 'simulated', demo: false }, notice.join(' '));
+    const rule = '!'.repeat(76);
+    console.error(['', rule, ...notice.map((line) => `!!  ${line}`), rule, ''].join('\n'));
+  }
   await seed(database.db, config, app.log, app.platformAccounts);
   // Jobs start here, not in buildApp, so test apps run no timers.
   const stopUploadPurge = startUploadPurge({

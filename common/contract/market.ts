@@ -56,6 +56,8 @@ export const AppConfig = object({
   market: object({
     /** 'simulated' or 'binance': what the server records from. */
     source: string(),
+    /** Prices are simulated, not a market's: the web app marks every screen that shows them. */
+    simulated: boolean(),
     pollIntervalMs: number(),
     endpoints: MarketEndpoints,
   }),

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes. Read and written in SQL as hex (`encode`/`decode`): both drivers agree on text. */
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const users = pgTable(
   'users',
@@ -639,5 +643,22 @@ export const kycRequests = pgTable(
     check('kyc_requests_document_type_check', sql`${t.documentType} in ('ID', 'Passport', 'DL')`),
     check('kyc_requests_status_check', sql`${t.status} in ('Pending', 'Completed', 'Rejected')`),
     check('kyc_requests_income_check', sql`${t.annualIncomeMicros} >= 0`),
+  ],
+);
+
+/**
+ * Secrets generated once per installation and shared by every instance through the database:
+ * the key of the simulated market's prices ('simulated-market'). The first instance to start
+ * inserts one; the others find it. Never logged, never answered to a client.
+ */
+export const installationSecrets = pgTable(
+  'installation_secrets',
+  {
+    name: text('name').primaryKey(),
+    value: bytea('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('installation_secrets_value_length', sql`octet_length(${t.value}) between 16 and 1024`),
   ],
 );

@@ -3,6 +3,7 @@
  * Binance's and CoinGecko's formats: answers, error codes, Retry-After, time-outs, broken
  * bodies, and the fallback from Binance to Binance US to CoinGecko.
  */
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBinanceProvider, UNKNOWN_PAIR_RETRY_MS } from './binance';
 import { createProviderChain, FIRST_COOLDOWN_MS } from './chain';
@@ -297,7 +298,7 @@ describe('provider chain', () => {
   });
 
   it('passes the requested second to the simulated market', async () => {
-    const market = createSimulatedMarket('chain');
+    const market = createSimulatedMarket(randomBytes(16));
     const chain = createProviderChain([createSimulatedProvider(market)]);
     const { quotes } = await chain.quote(['BTC'], { nowMs: 1_767_225_600_500 });
     expect(quotes.get('BTC')).toMatchObject({

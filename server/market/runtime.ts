@@ -8,6 +8,7 @@ import type { MarketEndpoints } from '../../common/contract';
 import { MAX_ENTRY_TICK_AGE_MS } from '../../common/rules';
 import type { Config, MarketSource } from '../config';
 import type { Db } from '../db/client';
+import { installationSecret } from '../db/installation-secrets';
 import type { MarketFeedStatus } from '../modules/health/routes';
 import { createBinanceProvider, TICKER_PATH } from './binance';
 import { createProviderChain, type ProviderChain } from './chain';
@@ -77,11 +78,43 @@ export interface MarketRuntimeDeps {
   now?: () => number;
 }
 
-export function createMarketRuntime(deps: MarketRuntimeDeps): MarketRuntime {
+/**
+ * The notice a server prints at start when it simulates prices without demo data: then the
+ * simulated market was asked for by name (MARKET_SOURCE=simulated) on an installation whose
+ * users may be real. Null when there is nothing to warn about.
+ */
+export function simulatedMarketNotice(
+  config: Pick<Config, 'marketSource' | 'demo'>,
+): string[] | null {
+  if (config.marketSource !== 'simulated' || config.demo) return null;
+  return [
+    'WARNING: MARKET_SOURCE=simulated without demo data.',
+    'Every price on this installation is SIMULATED: it follows no real market.',
+    'Never use it for real money. Unset MARKET_SOURCE to use the live market.',
+  ];
+}
+
+/** The name of the simulated market's key in `installation_secrets`. */
+export const SIM_SECRET_NAME = 'simulated-market';
+/** Bytes of a generated key: 256 bits. */
+const SIM_SECRET_BYTES = 32;
+
+/**
+ * The simulated market's key: SIM_SECRET when set, otherwise the installation's, generated
+ * once and kept in the database so every instance on it quotes the same prices.
+ */
+export async function loadSimSecret(config: Pick<Config, 'simSecret'>, db: Db): Promise<Buffer> {
+  if (config.simSecret !== null) return Buffer.from(config.simSecret, 'base64');
+  return installationSecret(db, SIM_SECRET_NAME, SIM_SECRET_BYTES);
+}
+
+export async function createMarketRuntime(deps: MarketRuntimeDeps): Promise<MarketRuntime> {
   const { config, db } = deps;
   const now = deps.now ?? Date.now;
   const simulated =
-    config.marketSource === 'simulated' ? createSimulatedMarket(config.simSeed) : null;
+    config.marketSource === 'simulated'
+      ? createSimulatedMarket(await loadSimSecret(config, db))
+      : null;
   const chain = simulated
     ? createProviderChain([createSimulatedProvider(simulated, now)], { now })
     : createProviderChain(

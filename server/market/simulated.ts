@@ -1,20 +1,26 @@
 /**
  * The simulated market: a price for every coin and every second that is a pure function of
- * (seed, symbol, second). Several instances, and the same instance after a restart, agree on
- * the price of any second without sharing anything, so a trade opened on one instance
- * settles identically on another, and the web app's ticker equals the recorded ticks.
+ * (secret, symbol, second). Instances with the same secret, and the same instance after a
+ * restart, agree on the price of any second without talking to each other, so a trade opened
+ * on one instance settles identically on another, and the web app's ticker equals the
+ * recorded ticks. Without the secret nobody can compute a price: the code is public, the
+ * secret is not (sim-prf.ts), so the recorded ticks say nothing about the next second's.
  *
- * The log-price is log(base) plus a sum of octaves of smooth value noise: hash-based random
- * values on a lattice of period T (1 s … ~11 days), interpolated with Catmull-Rom splines.
- * Octave amplitudes grow with √T, like a random walk, so the price moves ~0.01–0.1 % a
- * second and ranges a few percent a day; since every octave is bounded the price stays
- * within a band around its base forever (no drift to zero or infinity). A shared "market"
- * component makes coins move together, as real ones do.
+ * The log-price is log(base) plus a sum of octaves of smooth value noise: random values from
+ * the keyed pseudo-random function on a lattice of period T (1 s … ~11 days), interpolated
+ * with Catmull-Rom splines. Octave amplitudes grow with √T, like a random walk, so the price
+ * moves ~0.01–0.1 % a second and ranges a few percent a day; since every octave is bounded
+ * the price stays within a band around its base forever (no drift to zero or infinity). A
+ * shared "market" component makes coins move together, as real ones do.
  *
- * Only IEEE-754 +, −, ×, ÷ and 32-bit integer operations are used (exp is computed here),
- * so every engine computes the same numbers; prices are 8 significant digits.
+ * Past the random values, only IEEE-754 +, −, ×, ÷ are used (exp is computed here), so every
+ * engine computes the same numbers; prices are 8 significant digits. The random values are
+ * asked for in batches (one cipher call for all the lattice values a price or a 24 h window
+ * needs), which keeps a 24 h ticker of 40 coins to tens of milliseconds.
  */
 import { toSignificantDecimal } from './decimal';
+import { createNoiseComponent, noiseAt, noiseAtMany, type NoiseComponent } from './sim-noise';
+import { PRF_KIND } from './sim-prf';
 import type { PriceProvider, Quote } from './types';
 
 export interface SimCoin {
@@ -89,58 +95,17 @@ export const SIM_COINS: readonly SimCoin[] = [
   { symbol: 'USDC', name: 'USDC', basePrice: 1, dailyVol: 0.0004, quoteVolumeUsd: 3e9 },
 ];
 
-export const DEFAULT_SIM_SEED = 'tradewallet';
+/** The fewest bytes of the secret: 128 bits, beyond any search. */
+export const SIM_SECRET_MIN_BYTES = 16;
 export const SIM_SIGNIFICANT_DIGITS = 8;
 const SECONDS_PER_DAY = 86_400;
 const MINUTES_PER_DAY = 1440;
-
-/** Noise periods in seconds, ~×3.2 apart, from one second to ~11.6 days. */
-const OCTAVE_PERIODS_S = [
-  1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000,
-] as const;
-/** Octave amplitudes grow with √T, like a random walk's spread (sqrt is correctly rounded). */
-const SQRT_PERIODS = OCTAVE_PERIODS_S.map((period) => Math.sqrt(period));
-/** Share of each coin's variance that moves with the whole market (correlation ≈ 0.6). */
+/** Share of each coin's variance that moves with the whole market (correlation ≈ 0.36). */
 const MARKET_WEIGHT = 0.6;
 const OWN_WEIGHT = 0.8;
-/** The market component has the coin's volatility too, so it only sets the correlation. */
-const MARKET_SYMBOL = '\u0000market';
-
-/** 32-bit avalanche mix (lowbias32). */
-function mix32(value: number): number {
-  let h = value >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** FNV-1a over UTF-16 code units, then mixed: a string's 32-bit hash. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return mix32(h);
-}
-
-function hashInts(a: number, b: number, c: number, d: number): number {
-  // Seconds since 1970 fit 32 bits until 2106; the high word keeps it exact beyond.
-  const high = Math.floor(d / 4_294_967_296);
-  let h = mix32(a ^ 0x9e3779b9);
-  h = mix32(h ^ b);
-  h = mix32(h ^ c);
-  h = mix32(h ^ (d >>> 0));
-  return mix32(h ^ high);
-}
-
-/** A lattice value in [-1, 1). */
-function latticeValue(seedHash: number, symbolHash: number, octave: number, n: number): number {
-  return (hashInts(seedHash, symbolHash, octave, n) / 4_294_967_296) * 2 - 1;
-}
+/** Component names: the key of each comes from the secret and its name (sim-prf.ts). */
+const MARKET_COMPONENT = 'market';
+const coinComponent = (symbol: string) => `coin\u0000${symbol}`;
 
 /** exp(x) from + − × ÷ only: range reduction by ln 2 and a Taylor series (|x| ≲ 700). */
 export function deterministicExp(x: number): number {
@@ -157,50 +122,6 @@ export function deterministicExp(x: number): number {
   const factor = k >= 0 ? 2 : 0.5;
   for (let i = 0; i < Math.abs(k); i += 1) scale *= factor;
   return sum * scale;
-}
-
-/** Per-octave phase offsets of one component, so the octaves' lattices do not line up. */
-function octavePhases(seedHash: number, symbolHash: number): number[] {
-  return OCTAVE_PERIODS_S.map((period, octave) =>
-    period === 1 ? 0 : hashInts(seedHash, symbolHash, octave, 0x5eed) % period,
-  );
-}
-
-/**
- * One component (market or own) of the log-price at integer second `second`, for a
- * per-second volatility of 1: the sum of the octaves, each with amplitude √T.
- */
-function unitNoise(
-  seedHash: number,
-  symbolHash: number,
-  phases: readonly number[],
-  second: number,
-): number {
-  let total = 0;
-  for (let octave = 0; octave < OCTAVE_PERIODS_S.length; octave += 1) {
-    const period = OCTAVE_PERIODS_S[octave]!;
-    const amplitude = SQRT_PERIODS[octave]!;
-    if (period === 1) {
-      total += amplitude * latticeValue(seedHash, symbolHash, octave, second);
-      continue;
-    }
-    const shifted = second + phases[octave]!;
-    const cell = Math.floor(shifted / period);
-    const t = (shifted - cell * period) / period;
-    const p0 = latticeValue(seedHash, symbolHash, octave, cell - 1);
-    const p1 = latticeValue(seedHash, symbolHash, octave, cell);
-    const p2 = latticeValue(seedHash, symbolHash, octave, cell + 1);
-    const p3 = latticeValue(seedHash, symbolHash, octave, cell + 2);
-    // Catmull-Rom: passes through the lattice values with a continuous slope.
-    const value =
-      0.5 *
-      (2 * p1 +
-        (p2 - p0) * t +
-        (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t +
-        (3 * p1 - p0 - 3 * p2 + p3) * t * t * t);
-    total += amplitude * value;
-  }
-  return total;
 }
 
 /** Everything about one coin's last 24 h that a 24 h ticker reports. */
@@ -223,13 +144,12 @@ export interface SimTicker {
   quoteVolume: number;
   tradeCount: number;
   lastTradeId: number;
-  /** A deterministic value in [0, 1) for quantities that need some variety. */
+  /** A value in [0, 1), new every second, for quantities that need some variety. */
   jitter: number;
 }
 
 export interface SimulatedMarket {
-  readonly seed: string;
-  /** The coins with realistic base prices (other symbols get a price from their hash). */
+  /** The coins with realistic base prices (other symbols get a price from the secret). */
   readonly coins: readonly SimCoin[];
   /** The price of `symbol` at whole second `second`, 8 significant digits. */
   priceAt(symbol: string, second: number): string;
@@ -238,11 +158,15 @@ export interface SimulatedMarket {
 }
 
 interface CoinParams {
-  symbolHash: number;
-  phases: number[];
+  own: NoiseComponent;
   basePrice: number;
   perSecondVol: number;
   quoteVolumeUsd: number;
+  /** Where the coin's trade ids start, in [0, 1,000,000). */
+  tradeIdOffset: number;
+  /** The hourly volume noise of the last hour asked for, in [-1, 1). */
+  volumeHour: number;
+  volumeNoise: number;
 }
 
 /** Minute samples of the last 24 h, kept as a ring and advanced a minute at a time. */
@@ -255,11 +179,21 @@ interface DayWindow {
 const MAX_CACHED_MARKET_SECONDS = 4_000;
 /** Symbols whose 24 h window is cached: listed coins are few; this bounds a flood. */
 const MAX_CACHED_WINDOWS = 2_000;
+/** Random values of a coin's parameters: base price, volatility, trade-id offset. */
+const COIN_PARAM_VALUES = 3;
 
-export function createSimulatedMarket(seed: string = DEFAULT_SIM_SEED): SimulatedMarket {
-  const seedHash = hashString(seed);
-  const marketHash = hashString(MARKET_SYMBOL);
-  const marketPhases = octavePhases(seedHash, marketHash);
+/**
+ * The market keyed by `secret` (at least SIM_SECRET_MIN_BYTES random bytes; the installation's,
+ * see installation-secrets.ts). The secret is kept only inside this closure.
+ */
+export function createSimulatedMarket(secret: Uint8Array): SimulatedMarket {
+  if (secret.length < SIM_SECRET_MIN_BYTES) {
+    throw new RangeError(
+      `The simulated market's secret must be at least ${SIM_SECRET_MIN_BYTES} bytes`,
+    );
+  }
+  const key = Uint8Array.from(secret);
+  const market = createNoiseComponent(key, MARKET_COMPONENT).component;
   const marketCache = new Map<number, number>();
   const known = new Map(SIM_COINS.map((c) => [c.symbol, c]));
   const params = new Map<string, CoinParams>();
@@ -269,74 +203,122 @@ export function createSimulatedMarket(seed: string = DEFAULT_SIM_SEED): Simulate
     let p = params.get(symbol);
     if (p) return p;
     const coin = known.get(symbol);
-    const symbolHash = hashString(symbol);
-    if (coin) {
-      p = {
-        symbolHash,
-        phases: octavePhases(seedHash, symbolHash),
-        basePrice: coin.basePrice,
-        perSecondVol: coin.dailyVol / Math.sqrt(SECONDS_PER_DAY),
-        quoteVolumeUsd: coin.quoteVolumeUsd,
-      };
-    } else {
-      // Any other symbol: log-uniform between 0.01 and ~500, 4–8 % daily volatility.
-      const u = mix32(symbolHash ^ seedHash) / 4_294_967_296;
-      const v = mix32(symbolHash ^ 0xa5a5a5a5) / 4_294_967_296;
-      p = {
-        symbolHash,
-        phases: octavePhases(seedHash, symbolHash),
-        basePrice: Number(deterministicExp(2.302585092994046 * (-2 + 4.7 * u)).toPrecision(4)),
-        perSecondVol: (0.04 + 0.04 * v) / Math.sqrt(SECONDS_PER_DAY),
-        quoteVolumeUsd: 2e7 + 8e7 * v,
-      };
-    }
+    const { component: own, extra: values } = createNoiseComponent(
+      key,
+      coinComponent(symbol),
+      COIN_PARAM_VALUES,
+    );
+    const [u = 0, v = 0, w = 0] = values;
+    const common = {
+      own,
+      tradeIdOffset: Math.floor(w * 1_000_000),
+      volumeHour: NaN,
+      volumeNoise: 0,
+    };
+    p = coin
+      ? {
+          ...common,
+          basePrice: coin.basePrice,
+          perSecondVol: coin.dailyVol / Math.sqrt(SECONDS_PER_DAY),
+          quoteVolumeUsd: coin.quoteVolumeUsd,
+        }
+      : {
+          // Any other symbol: log-uniform between 0.01 and ~500, 4–8 % daily volatility.
+          ...common,
+          basePrice: Number(deterministicExp(2.302585092994046 * (-2 + 4.7 * u)).toPrecision(4)),
+          perSecondVol: (0.04 + 0.04 * v) / Math.sqrt(SECONDS_PER_DAY),
+          quoteVolumeUsd: 2e7 + 8e7 * v,
+        };
     if (params.size >= MAX_CACHED_WINDOWS) params.clear();
     params.set(symbol, p);
     return p;
   }
 
-  /** The market component is shared by every coin: computed once per second, kept a while. */
+  /** The market component at `second`: shared by every coin, so computed once and kept. */
   function marketNoise(second: number): number {
     let value = marketCache.get(second);
     if (value === undefined) {
-      value = unitNoise(seedHash, marketHash, marketPhases, second);
+      value = noiseAt(market, second);
       if (marketCache.size >= MAX_CACHED_MARKET_SECONDS) marketCache.clear();
       marketCache.set(second, value);
     }
     return value;
   }
 
-  function priceValueAt(symbol: string, second: number): number {
-    const p = paramsOf(symbol);
-    const own = unitNoise(seedHash, p.symbolHash, p.phases, second);
-    const logDeviation = p.perSecondVol * (MARKET_WEIGHT * marketNoise(second) + OWN_WEIGHT * own);
-    return p.basePrice * deterministicExp(logDeviation);
+  /** The market component at each of `seconds` (ascending), the missing ones in one batch. */
+  function marketNoiseMany(seconds: ArrayLike<number>): Float64Array {
+    const out = new Float64Array(seconds.length);
+    const missing: number[] = [];
+    for (let i = 0; i < seconds.length; i += 1) {
+      const cached = marketCache.get(seconds[i]!);
+      if (cached === undefined) missing.push(seconds[i]!);
+      else out[i] = cached;
+    }
+    if (missing.length === 0) return out;
+    const computed = noiseAtMany(market, missing);
+    if (marketCache.size + missing.length > MAX_CACHED_MARKET_SECONDS) marketCache.clear();
+    for (let i = 0, j = 0; i < seconds.length; i += 1) {
+      // Seconds ascend, so the missing ones come up in the order they were computed.
+      if (seconds[i] !== missing[j]) continue;
+      out[i] = computed[j]!;
+      marketCache.set(missing[j]!, computed[j]!);
+      j += 1;
+    }
+    return out;
   }
 
+  /** A coin's price from the two components of its log-price at one second. */
+  function price(p: CoinParams, shared: number, own: number): number {
+    return (
+      p.basePrice * deterministicExp(p.perSecondVol * (MARKET_WEIGHT * shared + OWN_WEIGHT * own))
+    );
+  }
+
+  /** The unrounded price of `symbol` at whole second `second`. */
+  function priceValue(symbol: string, second: number): number {
+    const p = paramsOf(symbol);
+    return price(p, marketNoise(second), noiseAt(p.own, second));
+  }
+
+  const rounded = (value: number) => toSignificantDecimal(value, SIM_SIGNIFICANT_DIGITS);
+
   function priceAt(symbol: string, second: number): string {
-    if (!Number.isInteger(second)) throw new RangeError('second must be a whole number');
-    return toSignificantDecimal(priceValueAt(symbol, second), SIM_SIGNIFICANT_DIGITS);
+    return rounded(priceValue(symbol, second));
   }
 
   /** Per-minute prices (at each minute's first second) of the 24 h before `minute`. */
   function dayWindow(symbol: string, minute: number): Float64Array {
     let w = windows.get(symbol);
     // Raw values: rounding is monotonic, so the rounded maximum is the maximum rounded.
-    const sample = (m: number) => priceValueAt(symbol, m * 60);
     if (!w || minute < w.lastMinute || minute - w.lastMinute >= MINUTES_PER_DAY) {
       if (!w && windows.size >= MAX_CACHED_WINDOWS) windows.clear();
+      const firstMinute = minute - MINUTES_PER_DAY + 1;
+      const seconds = new Float64Array(MINUTES_PER_DAY);
+      for (let i = 0; i < MINUTES_PER_DAY; i += 1) seconds[i] = (firstMinute + i) * 60;
+      const p = paramsOf(symbol);
+      const shared = marketNoiseMany(seconds);
+      const own = noiseAtMany(p.own, seconds);
       w = { lastMinute: minute, samples: new Float64Array(MINUTES_PER_DAY) };
-      for (let m = minute - MINUTES_PER_DAY + 1; m <= minute; m += 1) {
-        w.samples[mod(m, MINUTES_PER_DAY)] = sample(m);
+      for (let i = 0; i < MINUTES_PER_DAY; i += 1) {
+        w.samples[mod(firstMinute + i, MINUTES_PER_DAY)] = price(p, shared[i]!, own[i]!);
       }
       windows.set(symbol, w);
       return w.samples;
     }
     for (let m = w.lastMinute + 1; m <= minute; m += 1) {
-      w.samples[mod(m, MINUTES_PER_DAY)] = sample(m);
+      w.samples[mod(m, MINUTES_PER_DAY)] = priceValue(symbol, m * 60);
     }
     w.lastMinute = minute;
     return w.samples;
+  }
+
+  /** Volume breathes with a slow noise of its own: a new value in [-1, 1) every hour. */
+  function hourlyVolumeNoise(p: CoinParams, hour: number): number {
+    if (p.volumeHour !== hour) {
+      p.volumeNoise = p.own.prf.uniform(PRF_KIND.volume, 0, hour) * 2 - 1;
+      p.volumeHour = hour;
+    }
+    return p.volumeNoise;
   }
 
   function ticker(symbol: string, nowMs: number): SimTicker {
@@ -344,7 +326,6 @@ export function createSimulatedMarket(seed: string = DEFAULT_SIM_SEED): Simulate
     const p = paramsOf(symbol);
     const lastPrice = priceAt(symbol, second);
     const openPrice = priceAt(symbol, second - SECONDS_PER_DAY);
-    const prevClosePrice = priceAt(symbol, second - SECONDS_PER_DAY - 1);
     const samples = dayWindow(symbol, Math.floor(second / 60));
     const last = Number(lastPrice);
     const open = Number(openPrice);
@@ -357,29 +338,29 @@ export function createSimulatedMarket(seed: string = DEFAULT_SIM_SEED): Simulate
       sum += value;
     }
     const average = sum / samples.length;
-    // Volume breathes with a slow noise of its own, ±40 % around the coin's typical figure.
-    const hourly = latticeValue(seedHash, p.symbolHash, 97, Math.floor(second / 3600));
-    const quoteVolume = p.quoteVolumeUsd * (1 + 0.4 * hourly);
+    // ±40 % around the coin's typical figure.
+    const quoteVolume =
+      p.quoteVolumeUsd * (1 + 0.4 * hourlyVolumeNoise(p, Math.floor(second / 3600)));
     const tradesPerSecond = Math.max(0.05, quoteVolume / SECONDS_PER_DAY / 2500);
     return {
       symbol,
       second,
       lastPrice,
       openPrice,
-      prevClosePrice,
-      highPrice: toSignificantDecimal(high, SIM_SIGNIFICANT_DIGITS),
-      lowPrice: toSignificantDecimal(low, SIM_SIGNIFICANT_DIGITS),
-      weightedAvgPrice: toSignificantDecimal(average, SIM_SIGNIFICANT_DIGITS),
+      prevClosePrice: priceAt(symbol, second - SECONDS_PER_DAY - 1),
+      highPrice: rounded(high),
+      lowPrice: rounded(low),
+      weightedAvgPrice: rounded(average),
       changePercent: (last / open - 1) * 100,
       volume: quoteVolume / average,
       quoteVolume,
       tradeCount: Math.floor(tradesPerSecond * SECONDS_PER_DAY),
-      lastTradeId: Math.floor(second * tradesPerSecond) + (p.symbolHash % 1_000_000),
-      jitter: mix32(p.symbolHash ^ hashInts(seedHash, 7, 7, second)) / 4_294_967_296,
+      lastTradeId: Math.floor(second * tradesPerSecond) + p.tradeIdOffset,
+      jitter: p.own.prf.uniform(PRF_KIND.jitter, 0, second),
     };
   }
 
-  return { seed, coins: SIM_COINS, priceAt, ticker };
+  return { coins: SIM_COINS, priceAt, ticker };
 }
 
 function mod(n: number, m: number): number {

@@ -34,6 +34,11 @@ export interface RouteDef {
   parent: string;
   page: ComponentType;
   /**
+   * The screen shows market prices (live, or recorded in trades): when they are simulated,
+   * the header says so.
+   */
+  showsPrices?: boolean;
+  /**
    * Asks for the data the page shows first while the page's code loads, instead of after it
    * (the screen calls it as it renders the page). It asks only for what the cache lacks.
    */
@@ -105,6 +110,8 @@ export const ROUTES: readonly RouteDef[] = [
     headerEnd: 'tools',
     parent: '/',
     page: RootPage,
+    // Both homes, signed in and out, show live prices.
+    showsPrices: true,
   },
   {
     path: '/signin',
@@ -143,15 +150,22 @@ export const ROUTES: readonly RouteDef[] = [
     page: page(() => import('../views/help/helpline-page')),
   },
 
-  tab('/markets', msg`Markets`, 'tools', () => import('../views/markets/markets-page')),
+  {
+    ...tab('/markets', msg`Markets`, 'tools', () => import('../views/markets/markets-page')),
+    showsPrices: true,
+  },
   {
     ...tab('/trade', msg`Trade`, 'balance', () => import('../views/trade/trade-page')),
+    showsPrices: true,
     // The pair's last recorded price is the page's largest content (its header shows it
     // until the first live quote): asked for beside the page's code, a round trip sooner.
     prefetch: (queryClient) =>
       prefetchMissing(queryClient, marketTicksQuery(symbolFromState(window.history.state))),
   },
-  tab('/orders', msg`Orders`, 'balance', () => import('../views/orders/orders-page')),
+  {
+    ...tab('/orders', msg`Orders`, 'balance', () => import('../views/orders/orders-page')),
+    showsPrices: true,
+  },
   {
     ...user(
       '/order/:id',
@@ -160,6 +174,7 @@ export const ROUTES: readonly RouteDef[] = [
       () => import('../views/orders/order-detail-page'),
     ),
     headerEnd: 'balance',
+    showsPrices: true,
   },
   tab('/wallet', msg`Wallet`, 'tools', () => import('../views/wallet/wallet-page')),
   tab('/onchain', msg`Onchain`, 'tools', () => import('../views/wallet/onchain-page')),

@@ -25,31 +25,68 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: { uploadsPerMinute?: number; logger?: FastifyServerOptions['logger'] } = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
-  const config = loadConfig({
-    DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-    ...env,
-  });
+/**
+ * A database for tests that several apps may share, as several instances share one:
+ * on PostgreSQL each `open` is a connection pool of its own to the same new database; on
+ * in-memory PGlite (one connection) every `open` is the same database, closed with the last.
+ */
+export interface TestDatabase {
+  open(): Promise<Database>;
+  /** Drops the database (PostgreSQL); call after every app on it has closed. */
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  let dropDatabase = async () => undefined as void;
   if (serverUrl) {
     const name = `tw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return {
+      open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }),
+      drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    };
   }
+  const shared = await openDatabase({ kind: 'pglite', dataDir: null });
+  let users = 0;
+  return {
+    open: async () => {
+      users += 1;
+      return {
+        ...shared,
+        close: async () => {
+          users -= 1;
+          if (users === 0) await shared.close();
+        },
+      };
+    },
+    drop: async () => undefined,
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    uploadsPerMinute?: number;
+    logger?: FastifyServerOptions['logger'];
+    /** Run on this database (another app's too) instead of a new one; the caller drops it. */
+    database?: TestDatabase;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
+  const config = loadConfig({
+    DEMO: 'false',
+    // Offline: the simulated market, asked for by name as it must be without demo data.
+    MARKET_SOURCE: 'simulated',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const testDatabase = options.database ?? (await createTestDatabase());
+  const database = await testDatabase.open();
+  const dropDatabase = options.database ? async () => undefined : () => testDatabase.drop();
   const app = await buildApp({
     config,
     database,

@@ -3,6 +3,7 @@
  * the tick recorder (driven by hand: test apps run no timers), the chart backfill, the
  * health check, tick retention, and a live-source app whose "exchange" is a local server.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +32,9 @@ import { DEMO_COINS } from '../../server/seed/demo-data';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
+/** The simulated market's key for the shared app: set, so the test can compute its prices. */
+const SIM_SECRET = Buffer.alloc(32, 7).toString('base64');
+const simWithSecret = () => createSimulatedMarket(Buffer.from(SIM_SECRET, 'base64'));
 
 async function listCoins(app: TestApp['app'], symbols: readonly string[]) {
   for (const [i, symbol] of symbols.entries()) {
@@ -50,7 +54,7 @@ async function tickCount(app: TestApp['app'], where = sql`true`): Promise<number
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SIM_SEED: 'market-test' });
+  t = await createTestApp({ SIM_SECRET });
   await listCoins(
     t.app,
     DEMO_COINS.map((c) => c.symbol),
@@ -80,6 +84,7 @@ describe('GET /api/config', () => {
     expect(is(body, AppConfig)).toBe(true);
     expect(body.market).toEqual({
       source: 'simulated',
+      simulated: true,
       pollIntervalMs: PRICE_POLL_INTERVAL_MS,
       endpoints: {
         tickerUrl: '/sim/binance/api/v3/ticker/24hr',
@@ -249,7 +254,7 @@ describe('simulated IP location and CoinGecko', () => {
     const app = Fastify({ logger: false });
     await app.register(rateLimit, { global: false });
     await app.register(simulatedMarketRoutes, {
-      market: createSimulatedMarket(),
+      market: createSimulatedMarket(randomBytes(16)),
       tickerPerMinute: 1,
       geoPerMinute: 1,
       coinGeckoPerMinute: 1,
@@ -289,7 +294,7 @@ describe('the tick recorder', () => {
           where recorded_at = ${second.toISOString()}::timestamptz order by symbol`,
     );
     expect(rows).toHaveLength(DEMO_COINS.length);
-    const sim = createSimulatedMarket('market-test');
+    const sim = simWithSecret();
     for (const row of rows) {
       expect(row.source).toBe('simulated');
       expect(Number(row.price), row.symbol).toBe(
@@ -302,7 +307,7 @@ describe('the tick recorder', () => {
     const base = Date.UTC(2026, 0, 3, 0, 0, 0);
     for (const offsetS of [0, 1, 2, 7])
       await t.app.market.recorder.recordOnce(base + offsetS * 1000);
-    const sim = createSimulatedMarket('market-test');
+    const sim = simWithSecret();
     const newest = await latestTick(t.app.db, 'BTC');
     expect(newest).not.toBeNull();
     // Other tests record later seconds; the newest is at least the last one recorded here.
@@ -489,7 +494,7 @@ describe('market configuration', () => {
       binanceUsUrl: 'https://api.binance.us',
       coingeckoUrl: 'https://api.coingecko.com',
       geoUrl: 'https://ipapi.co/json/',
-      simSeed: 'tradewallet',
+      simSecret: null,
       tickRetentionDays: 30,
       marketRecorder: true,
     });
@@ -540,6 +545,7 @@ describe('live source (MARKET_SOURCE=binance)', () => {
     const res = await live.app.inject({ url: '/api/config' });
     expect(res.json().market).toEqual({
       source: 'binance',
+      simulated: false,
       pollIntervalMs: PRICE_POLL_INTERVAL_MS,
       endpoints: {
         tickerUrl: `${exchange.url}/api/v3/ticker/24hr`,

@@ -2,7 +2,8 @@
  * The markets end to end, in Chromium at 390×844 against the real server with its simulated
  * market: live prices on the signed-out home, /markets with prices that move, the tabs, the
  * Hot Coins 'See all' dialog, a coin opening /trade, and the silent fallback to the
- * secondary price service when the exchange ticker is unreachable.
+ * secondary price service when the exchange ticker is unreachable. Every screen with prices
+ * says they are simulated (the server runs the simulated market).
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { ALICE, signIn } from './support';
@@ -27,6 +28,7 @@ test('the signed-out home shows live prices and the ways in', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   const prices = page.getByRole('list', { name: 'Live prices' });
   await expect(prices.locator('[data-symbol="BTC"]')).toContainText(/\d{1,3}(,\d{3})*\.\d{2}/);
+  await expect(page.getByRole('banner').getByText('Simulated prices')).toBeVisible();
 });
 
 test('markets: live prices that move, tabs, Hot Coins, and a coin opens /trade', async ({
@@ -42,6 +44,8 @@ test('markets: live prices that move, tabs, Hot Coins, and a coin opens /trade',
 
   const list = page.getByRole('list', { name: 'Coins', exact: true });
   await expect(list.locator('[data-symbol]').first()).toContainText(/\d\.\d{2}%/);
+  // The prices are the simulated market's, and the screen says so.
+  await expect(page.getByRole('banner').getByText('Simulated prices')).toBeVisible();
   const first = await rowTexts(list);
   expect(first.length).toBeGreaterThanOrEqual(20);
   // Prices move within a few seconds.
@@ -71,6 +75,7 @@ test('markets: live prices that move, tabs, Hot Coins, and a coin opens /trade',
   await page.getByRole('button', { name: 'See all' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hot Coins', exact: true });
   await expect(dialog.locator('[data-symbol]')).toHaveCount(20);
+  await expect(dialog.getByText('Simulated prices')).toBeVisible();
   const hot = (await rowTexts(dialog)).map(changeOf);
   expect([...hot].sort((a, b) => b - a)).toEqual(hot);
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -112,6 +112,8 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
     .click();
   await expect(page).toHaveURL('/trade');
   await expect(page.getByRole('heading', { name: 'ETH/USDT' })).toBeVisible();
+  // The server simulates prices: the screen says so.
+  await expect(page.getByRole('banner').getByText('Simulated prices')).toBeVisible();
   const price = page.getByTestId('live-price');
   await expect(price).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2,8}$/);
   const firstPrice = await price.textContent();
@@ -135,6 +137,7 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
   await expect(detailRow(page, 'Direction')).toContainText('Buy (up)');
   await expect(detailRow(page, 'Duration')).toContainText('30 seconds');
   await expect(detailRow(page, 'Payout')).toContainText(`${percent}%`);
+  await expect(dialog.getByText('Simulated prices')).toBeVisible();
   await expect(dialog.locator('dl > div').filter({ hasText: 'Payout if you win' })).toContainText(
     `${shown(winBack)} USDT`,
   );

@@ -29,6 +29,7 @@ export const marketRoutes: FastifyPluginAsync = async (app) => {
       return {
         market: {
           source: app.market.source,
+          simulated: app.market.simulated !== null,
           pollIntervalMs: PRICE_POLL_INTERVAL_MS,
           endpoints: app.market.endpoints,
         },

@@ -13,6 +13,7 @@ import { SkeletonText } from '../../ui/skeleton';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { isChatWidgetPath } from '../../views/help/chat-widget';
 import { primarySupportLink } from '../../views/help/support-links';
+import { SimulatedPricesTag } from '../../views/shared/simulated-prices-tag';
 import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
@@ -32,6 +33,8 @@ const Bar = styled.header`
 
 /** `$wide`: the admin console, whose pages use a wider column on a desktop screen. */
 const Inner = styled.div<{ $wide: boolean }>`
+  /* The simulated-prices tag hangs from its bottom edge. */
+  position: relative;
   display: flex;
   align-items: center;
   gap: ${theme.space.xs};
@@ -127,6 +130,7 @@ export function Header({ route }: { route: RouteDef }) {
         {route.header === 'back' && <BackButton parent={route.parent} />}
         {route.header !== 'tab' && <Title>{title}</Title>}
         <End>{route.headerEnd === 'balance' ? <Balance /> : <Tools />}</End>
+        {route.showsPrices && <SimulatedPricesTag placement="header" />}
       </Inner>
     </Bar>
   );

@@ -10,6 +10,7 @@ import { Muted, Section, SectionTitle } from '../../ui/page';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { ChangeCell, CoinBadge, CoinList, CoinRow, PriceCell, useOpenTrade } from './coin-row';
 import { hotCoins, listedRows } from './market-lists';
+import { SimulatedPricesTag } from '../shared/simulated-prices-tag';
 import { theme } from '../../ui/theme';
 
 /**
@@ -104,6 +105,8 @@ function HotCoinsList({
       <Muted>
         <Trans>The {count} listed coins with the biggest 24-hour change.</Trans>
       </Muted>
+      {/* The dialog covers the header, whose tag marks the page behind it. */}
+      <SimulatedPricesTag />
       <CoinList label={t`Hot Coins`}>
         {top.map(({ symbol, quote }, index) => (
           <CoinRow key={symbol} symbol={symbol} quote={quote} rank={index + 1} onOpen={onOpen} />

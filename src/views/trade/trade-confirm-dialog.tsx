@@ -15,6 +15,7 @@ import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { formatPrice } from '../markets/market-format';
 import { durationLong, pairText, percentText, ruleText } from '../orders/trade-format';
+import { SimulatedPricesTag } from '../shared/simulated-prices-tag';
 import { SubmitFailureMessage } from '../shared/submit-failure';
 import { WarningNote } from '../../ui/page';
 import { theme } from '../../ui/theme';
@@ -109,6 +110,7 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
           {quote ? formatPrice(quote.lastPrice) : '—'}
         </Detail>
       </DetailList>
+      <SimulatedPricesTag />
       <Terms>
         {translate(i18n, ruleText(buy ? 'buy' : 'sell'))}{' '}
         <Trans>
