@@ -227,12 +227,12 @@ export interface TestAdmin {
  */
 export async function insertAdmin(
   app: FastifyInstance,
-  options: { createdBy?: string; createdAt?: Date; tag?: string } = {},
+  options: { createdBy?: string; createdAt?: Date; tag?: string; password?: string } = {},
 ): Promise<TestAdmin> {
   counter += 1;
   const tag = options.tag ?? `${Date.now().toString(36)}${counter}`;
   const email = `admin_${tag}@example.com`;
-  const password = 'Granite-Console-2026';
+  const password = options.password ?? 'Granite-Console-2026';
   const result = await insertAccount(app.db, {
     fullName: 'Test Admin',
     username: `admin_${tag}`,
