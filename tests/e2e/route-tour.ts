@@ -125,6 +125,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/admin/withdrawals/:id', access: 'admin', id: 'withdrawal' },
   { route: '/admin/kyc', access: 'admin' },
   { route: '/admin/kyc/:id', access: 'admin', id: 'kyc' },
+  { route: '/admin/approvals', access: 'admin' },
   { route: '/admin/users', access: 'admin' },
   { route: '/admin/users/:id', access: 'admin', id: 'user' },
   { route: '/admin/view-as/:id', access: 'admin', id: 'user', landsAt: '/' },
