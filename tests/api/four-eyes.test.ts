@@ -495,3 +495,51 @@ describe('loosening dual approval needs a second admin', () => {
     await setThreshold(a, { transferMin: '0' });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('four eyes under concurrency (PostgreSQL)', () => {
+  it('two admins approving one request at once carry it out once', async () => {
+    const c = await insertAdmin(t.app, { createdAt: new Date(Date.now() - 48 * HOUR_MS) });
+    const user = await registerAndLogin(t.app);
+    const wallet = await walletAccountId(t.app.db, user.userId);
+    for (let round = 0; round < 5; round += 1) {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${user.userId}/adjustments`,
+        headers: { ...a, 'idempotency-key': newKey() },
+        payload: { amount: '60', reason: 'Concurrent approvals' },
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const id = asked.json().approval._id as string;
+      const answers = await Promise.all([approve(id, b.auth), approve(id, c.auth)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    }
+    expect(await accountBalance(t.app, wallet)).toBe(usdt(300));
+  });
+
+  it('two admins disabling each other at once leave one enabled', async () => {
+    const x = await insertAdmin(t.app);
+    const y = await insertAdmin(t.app);
+    // Only x and y are enabled for this race: the others step aside and come back after.
+    const others = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`update users set disabled_at = now() where role = 'admin' and disabled_at is null
+            and id not in (${x.id}::uuid, ${y.id}::uuid) returning id::text as id`,
+    );
+    try {
+      const answers = await Promise.all([
+        call('POST', `/api/admin/admins/${y.id}/disable`, x.auth, { reason: 'Race one' }),
+        call('POST', `/api/admin/admins/${x.id}/disable`, y.auth, { reason: 'Race two' }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      const [enabled] = await queryRows<{ n: string }>(
+        t.app.db,
+        sql`select count(*)::text as n from users where role = 'admin' and disabled_at is null`,
+      );
+      expect(enabled?.n).toBe('1');
+    } finally {
+      for (const { id } of others) {
+        await t.app.db.execute(sql`update users set disabled_at = null where id = ${id}::uuid`);
+      }
+    }
+  });
+});
