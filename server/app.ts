@@ -29,6 +29,7 @@ import { auditRoutes } from './modules/admin/audit-routes';
 import { overviewRoutes } from './modules/admin/overview';
 import { adminQueueRoutes } from './modules/admin/queues';
 import { adminAccountRoutes } from './modules/admin/admins';
+import { approvalRoutes } from './modules/admin/approvals';
 import { adminCoinRoutes } from './modules/admin/coins-admin';
 import { impersonationRoutes } from './modules/admin/impersonation';
 import { adminRoutes } from './modules/admin/routes';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(impersonationRoutes);
       await api.register(adminCoinRoutes);
       await api.register(adminAccountRoutes);
+      await api.register(approvalRoutes);
       await api.register(overviewRoutes, { marketStatus: () => app.market.status() });
       await api.register(adminQueueRoutes);
       await api.register(auditRoutes);

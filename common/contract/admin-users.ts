@@ -15,9 +15,11 @@ import {
   object,
   optional,
   string,
+  union,
   type Infer,
 } from 'superstruct';
 import { ROLES } from '../rules';
+import { AdminApprovalResponse } from './admin-approvals';
 import { User } from './auth';
 import { IsoDate, WireAmount } from './common';
 
@@ -208,6 +210,13 @@ export const AdminAdjustmentResponse = object({
 });
 export type AdminAdjustmentResponse = Infer<typeof AdminAdjustmentResponse>;
 
+/**
+ * The answer of an adjustment: 201 with the adjustment when one admin may make it, 202 with
+ * the pending request when it needs a second admin (at or above the dual-approval threshold).
+ */
+export const AdminAdjustmentResult = union([AdminAdjustmentResponse, AdminApprovalResponse]);
+export type AdminAdjustmentResult = Infer<typeof AdminAdjustmentResult>;
+
 /** POST /api/admin/users/:id/password: the shared password rules; every session is revoked. */
 export const AdminPasswordResetRequest = object({ password: string() });
 
@@ -251,7 +260,11 @@ export type UpdateCoinRequest = Infer<typeof UpdateCoinRequest>;
 export const DeleteCoinRequest = object({ id: string() });
 export const AdminCoinResponse = object({ coin: AdminCoin });
 
-/** POST /api/admin/admins: another admin account, under the sign-up rules. */
+/**
+ * POST /api/admin/admins: asks for another admin account, under the sign-up rules. It answers
+ * 202 with the pending request (AdminApprovalResponse): the account is made when a second
+ * admin approves it.
+ */
 export const CreateAdminRequest = object({
   fullName: string(),
   username: string(),
@@ -260,13 +273,3 @@ export const CreateAdminRequest = object({
   phoneNumber: optional(string()),
 });
 export type CreateAdminRequest = Infer<typeof CreateAdminRequest>;
-
-export const CreateAdminResponse = object({
-  admin: object({
-    _id: string(),
-    fullName: string(),
-    username: string(),
-    email: string(),
-    createdAt: IsoDate,
-  }),
-});

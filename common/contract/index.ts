@@ -10,3 +10,4 @@ export * from './kyc';
 export * from './admin-users';
 export * from './admin-queues';
 export * from './admin-config';
+export * from './admin-approvals';

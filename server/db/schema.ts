@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -52,6 +53,12 @@ export const users = pgTable(
     /** Set by an admin: may this user open trades, and request withdrawals. */
     tradingAllowed: boolean('trading_allowed').notNull().default(true),
     withdrawalsAllowed: boolean('withdrawals_allowed').notNull().default(true),
+    /**
+     * The admin who asked for this admin account (an approved `admin.create` request); null
+     * for users and for admins made at start from ADMIN_EMAIL or the demo data. For 24 hours
+     * the two may not approve each other's four-eyes requests or withdrawals.
+     */
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -660,5 +667,57 @@ export const installationSecrets = pgTable(
   },
   (t) => [
     check('installation_secrets_value_length', sql`octet_length(${t.value}) between 16 and 1024`),
+  ],
+);
+
+/**
+ * Four-eyes requests: an admin asks, a second, different admin decides, once. The action
+ * (creating an admin, enabling a disabled one, a large ledger adjustment, loosening dual
+ * approval) runs in the transaction that approves it. `payload` is what the action needs;
+ * for an admin creation it holds the password's hash, never the password.
+ */
+export const adminApprovals = pgTable(
+  'admin_approvals',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['admin.create', 'admin.enable', 'ledger.adjust', 'settings.dual_approval'],
+    }).notNull(),
+    payload: jsonb('payload').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** A request nobody decided by then is Expired and can no longer be approved. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['Pending', 'Approved', 'Rejected', 'Expired'] })
+      .notNull()
+      .default('Pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was rejected. */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('admin_approvals_status_idx').on(t.status, t.requestedAt),
+    index('admin_approvals_requested_by_idx').on(t.requestedBy, t.status),
+    check(
+      'admin_approvals_kind_check',
+      sql`${t.kind} in ('admin.create', 'admin.enable', 'ledger.adjust', 'settings.dual_approval')`,
+    ),
+    check(
+      'admin_approvals_status_check',
+      sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Expired')`,
+    ),
+    check('admin_approvals_expiry_check', sql`${t.expiresAt} > ${t.requestedAt}`),
+    // The database's own four-eyes guard: nobody approves their own request.
+    check(
+      'admin_approvals_second_admin_check',
+      sql`${t.status} <> 'Approved' or (${t.decidedBy} is not null and ${t.decidedBy} <> ${t.requestedBy})`,
+    ),
+    check(
+      'admin_approvals_decided_check',
+      sql`(${t.status} = 'Pending') = (${t.decidedAt} is null)`,
+    ),
   ],
 );

@@ -2,6 +2,18 @@
 
 export const DEMO_ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
 
+/**
+ * A second demo admin, so the four-eyes flows (a new admin, a large adjustment, the second
+ * approval of a large withdrawal) can be tried: one admin alone cannot complete them.
+ */
+export const DEMO_SECOND_ADMIN = {
+  fullName: 'Second Administrator',
+  username: 'admin_second',
+  email: 'admin2@tradewallet.local',
+  phoneNumber: '+10000000001',
+  password: 'Admin-Demo-2026',
+} as const;
+
 export const DEMO_USERS = [
   {
     fullName: 'Alice Martin',

@@ -1,6 +1,7 @@
 /**
- * Start-up data: the site settings row always; the configured admin when ADMIN_EMAIL is set;
- * demo users, coins and support links when DEMO is on. Every step is idempotent, so several
+ * Start-up data: the site settings row always; the configured admin when ADMIN_EMAIL is set
+ * (the one way to make an admin without a second admin's approval: it takes access to the
+ * server); a second demo admin, demo users, coins and support links when DEMO is on. Every step is idempotent, so several
  * instances can start at once and a restart changes nothing.
  */
 import { eq } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import {
   DEMO_COINS,
   DEMO_DEPOSIT_METHODS,
   DEMO_OPENING_BALANCES_MICROS,
+  DEMO_SECOND_ADMIN,
   DEMO_SUPPORT_LINKS,
   DEMO_USERS,
   DEMO_WITHDRAW_METHODS,
@@ -42,6 +44,15 @@ export async function seed(
   if (admin) await upsertAdmin(db, admin.email, admin.password, log);
 
   if (!config.demo) return;
+  const [secondAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_SECOND_ADMIN.email))
+    .limit(1);
+  if (!secondAdmin) {
+    const created = await createAccount(db, { ...DEMO_SECOND_ADMIN, role: 'admin' });
+    if (!created.ok) log.warn({ conflict: created.conflict }, 'second demo admin not created');
+  }
   for (const demoUser of DEMO_USERS) {
     const existing = await db
       .select({ id: users.id })

@@ -288,6 +288,7 @@ export const ROUTES: readonly RouteDef[] = [
     () => import('../views/admin/admin-kyc-detail-page'),
     '/admin/kyc',
   ),
+  admin('/admin/approvals', msg`Approvals`, () => import('../views/admin/admin-approvals-page')),
   admin('/admin/users', msg`Users`, () => import('../views/admin/admin-users-page')),
   admin(
     '/admin/users/:id',

@@ -1,6 +1,9 @@
 import {
   AdminAccountList,
-  AdminAdjustmentResponse,
+  AdminAccountResponse,
+  AdminAdjustmentResult,
+  AdminApprovalPage,
+  AdminApprovalResponse,
   AdminCoinList,
   AdminCoinResponse,
   AdminDashboard,
@@ -16,7 +19,6 @@ import {
   AdminWithdrawPage,
   AdminWithdrawResponse,
   AuditPage,
-  CreateAdminResponse,
   DepositMethodResponse,
   DepositResponse,
   ImpersonationResponse,
@@ -25,7 +27,9 @@ import {
   UpdatePasswordResponse,
   WithdrawDecisionResponse,
   WithdrawMethodResponse,
+  UpdateSiteSettingResult,
   type AdminAdjustmentRequest,
+  type ApprovalStatusFilter,
   type AdminUpdateUserRequest,
   type AdminUserFlagsRequest,
   type CreateAdminRequest,
@@ -46,7 +50,7 @@ import { CALL_FAILURES } from './call-failures';
 
 /**
  * The admin console's calls: the dashboard, the deposit, withdrawal and KYC queues and their
- * decisions, users, coins, methods, site settings, admins and the audit log. Every call carries the admin's token and is checked against the shared contract.
+ * decisions, users, coins, methods, site settings, admins, four-eyes requests and the audit log. Every call carries the admin's token and is checked against the shared contract.
  * Reads pass `retries: 0` because TanStack Query retries them; decisions are never retried.
  */
 
@@ -133,14 +137,16 @@ export const updateAdminUserFlags = (id: string, flags: AdminUserFlagsRequest) =
 
 /**
  * POST /api/admin/users/:id/adjustments: a signed amount with its reason, posted to the
- * ledger. The key is made once per confirmed adjustment and sent again on a retry.
+ * ledger (`{ adjustment }`), or, from the dual-approval size on, asked for (`{ approval }`:
+ * a second admin approves it). The key is made once per confirmed adjustment and sent again
+ * on a retry.
  */
 export const adjustAdminUserBalance = (
   id: string,
   request: AdminAdjustmentRequest,
   idempotencyKey: string,
 ) =>
-  api.post(`${idPath('/admin/users', id)}/adjustments`, AdminAdjustmentResponse, request, {
+  api.post(`${idPath('/admin/users', id)}/adjustments`, AdminAdjustmentResult, request, {
     ...write,
     idempotencyKey,
   });
@@ -219,14 +225,40 @@ export interface SiteSettingUpdate {
   payouts?: Partial<Record<SelectedTime, string>>;
 }
 
+/**
+ * The settings, or, when the update loosens dual approval (off, or higher), `{ approval,
+ * settings }`: that part waits for a second admin, the rest is saved.
+ */
 export const updateSiteSettings = (update: SiteSettingUpdate) =>
-  api.put('/updateSiteSetting', AdminSiteSettings, { ...update }, updateCall);
+  api.put('/updateSiteSetting', UpdateSiteSettingResult, { ...update }, updateCall);
 
 export const fetchAdminAccounts = (signal?: AbortSignal) =>
   api.get('/admin/admins', AdminAccountList, read(signal));
 
+/** Asks for a new admin: the answer is the request, which a second admin approves. */
 export const createAdminAccount = (request: CreateAdminRequest) =>
-  api.post('/admin/admins', CreateAdminResponse, request, write);
+  api.post('/admin/admins', AdminApprovalResponse, request, write);
+
+/** Disables another admin at once (their sessions end); the reason is audited. */
+export const disableAdminAccount = (id: string, reason: string) =>
+  api.post(`${idPath('/admin/admins', id)}/disable`, AdminAccountResponse, { reason }, write);
+
+/** Asks for a disabled admin to be enabled again: a second admin approves it. */
+export const enableAdminAccount = (id: string, reason: string) =>
+  api.post(`${idPath('/admin/admins', id)}/enable`, AdminApprovalResponse, { reason }, write);
+
+// Four-eyes requests -------------------------------------------------------------------------
+
+export const fetchAdminApprovals = (
+  { status, page }: { status: ApprovalStatusFilter; page: number },
+  signal?: AbortSignal,
+) => api.get('/admin/approvals', AdminApprovalPage, { ...read(signal), query: { status, page } });
+
+export const approveAdminRequest = (id: string) =>
+  api.post(`${idPath('/admin/approvals', id)}/approve`, AdminApprovalResponse, {}, write);
+
+export const rejectAdminRequest = (id: string, reason: string) =>
+  api.post(`${idPath('/admin/approvals', id)}/reject`, AdminApprovalResponse, { reason }, write);
 
 /** PUT /api/updateAdminPassword: the admin's own password; their sessions end. */
 export const updateOwnAdminPassword = (request: UpdateAdminPasswordRequest) =>

@@ -40,10 +40,16 @@ import {
   updateSiteSettings,
   updateWithdrawMethod,
   viewAsUser,
+  approveAdminRequest,
+  disableAdminAccount,
+  enableAdminAccount,
+  fetchAdminApprovals,
+  rejectAdminRequest,
   type AuditFilter,
   type Decision,
   type QueuePageRequest,
 } from './admin-api';
+import type { ApprovalStatusFilter } from '../../common/contract';
 
 /** The dashboard and the queues refresh this often while they are on screen. */
 export const ADMIN_POLL_INTERVAL_MS = 10_000;
@@ -71,6 +77,8 @@ export const adminKeys = {
   methods: ['admin', 'console', 'methods'] as const,
   settings: ['admin', 'console', 'settings'] as const,
   admins: ['admin', 'console', 'admins'] as const,
+  approvals: (request: { status: ApprovalStatusFilter; page: number }) =>
+    ['admin', 'console', 'approvals', request.status, request.page] as const,
   audit: (request: { filter: AuditFilter; page: number }) =>
     ['admin', 'console', 'audit', request.filter, request.page] as const,
 };
@@ -208,6 +216,16 @@ export function useAdminAccounts() {
   });
 }
 
+/** The four-eyes requests; polled like the queues, since another admin decides them. */
+export function useAdminApprovals(request: { status: ApprovalStatusFilter; page: number }) {
+  return useQuery({
+    queryKey: adminKeys.approvals(request),
+    queryFn: ({ signal }) => fetchAdminApprovals(request, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
 export function useAdminAudit(request: { filter: AuditFilter; page: number }) {
   return useQuery({
     queryKey: adminKeys.audit(request),
@@ -268,3 +286,18 @@ export const useUpdateSiteSettings = () => useAdminChange(updateSiteSettings);
 export const useCreateAdminAccount = () => useAdminChange(createAdminAccount);
 /** The admin's own password: the server ends their sessions, so the next call signs out. */
 export const useUpdateOwnAdminPassword = () => useMutation({ mutationFn: updateOwnAdminPassword });
+export const useDisableAdminAccount = () =>
+  useAdminChange(({ id, reason }: { id: string; reason: string }) =>
+    disableAdminAccount(id, reason),
+  );
+export const useEnableAdminAccount = () =>
+  useAdminChange(({ id, reason }: { id: string; reason: string }) =>
+    enableAdminAccount(id, reason),
+  );
+
+/** Approving carries the action out (an admin, an adjustment, a setting): refetch everything. */
+export const useApproveAdminRequest = () => useAdminChange(approveAdminRequest);
+export const useRejectAdminRequest = () =>
+  useAdminChange(({ id, reason }: { id: string; reason: string }) =>
+    rejectAdminRequest(id, reason),
+  );

@@ -190,6 +190,7 @@ async function overview(): Promise<AdminDashboard> {
   return body;
 }
 
+/** Sets the threshold; loosening it (off, or higher) needs the second admin's approval. */
 async function setDualApproval(value: string | null) {
   const res = await t.app.inject({
     method: 'PUT',
@@ -197,8 +198,18 @@ async function setDualApproval(value: string | null) {
     headers: admin,
     payload: { withdrawalDualApproval: value },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
+  if (res.statusCode !== 202) {
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  }
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/approvals/${res.json().approval._id as string}/approve`,
+    headers: admin2,
+    payload: {},
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return t.app.inject({ url: '/api/admin/settings', headers: admin });
 }
 
 /** Journal entries that completed this withdrawal: exactly one once it is Completed. */

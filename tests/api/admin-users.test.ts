@@ -32,6 +32,7 @@ import {
   newKey,
   platformBalance,
   registerAndLogin,
+  TEST_ADMIN,
   WITH_ADMIN,
   type TestApp,
 } from './harness';
@@ -781,7 +782,7 @@ describe('coins', () => {
 });
 
 describe('admins', () => {
-  it('an admin creates another admin under the sign-up rules, audited', async () => {
+  it('asking for another admin checks the sign-up rules and waits for a second admin, audited', async () => {
     const body = {
       fullName: 'Second Operator',
       username: 'ops_second',
@@ -793,27 +794,34 @@ describe('admins', () => {
     expect(weak.json().fieldCode).toBe('passwordTooShort');
     const foreign = await call('POST', '/api/admin/admins', { ...body, role: 'user' });
     expect(foreign.json().code).toBe('unknown_field');
+    const taken = await call('POST', '/api/admin/admins', { ...body, email: TEST_ADMIN.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('email_taken');
 
+    // The account is made only when a second admin approves (tests/api/four-eyes.test.ts).
     const res = await call('POST', '/api/admin/admins', body);
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(202);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: body.email, password: body.password },
     });
-    expect(login.json().role).toBe('admin');
+    expect(login.statusCode).toBe(401);
     const dup = await call('POST', '/api/admin/admins', { ...body, username: 'ops_third' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().code).toBe('email_taken');
-    const [audit] = await auditRows('admin.created', res.json().admin._id);
-    expect(audit).toMatchObject({ actor_id: adminId, after: { email: body.email } });
+    expect(dup.json().code).toBe('already_requested');
+    const [audit] = await auditRows('approval.requested', res.json().approval._id);
+    expect(audit).toMatchObject({
+      actor_id: adminId,
+      after: { kind: 'admin.create', email: body.email },
+    });
     expect(JSON.stringify(audit)).not.toContain(body.password);
+    expect(JSON.stringify(audit)).not.toMatch(/hash/i);
 
     const list = await call('GET', '/api/admin/admins');
     expect(list.statusCode).toBe(200);
     expect(is(list.json(), AdminAccountList)).toBe(true);
-    const emails = list.json().admins.map((a: { email: string }) => a.email);
-    expect(emails).toContain(body.email);
+    expect(list.json().admins.map((a: { email: string }) => a.email)).toEqual([TEST_ADMIN.email]);
     expect(list.body).not.toMatch(/password|hash/i);
   });
 });
@@ -833,10 +841,17 @@ describe('the console reads settings and methods', () => {
     expect(after).toEqual(update.json());
     expect(after.withdrawalDualApproval).toBe('2500.000000');
     expect(after.trading.blockedCountries).toEqual(['FR']);
-    await call('PUT', '/api/updateSiteSetting', {
+    // Turning dual approval off is the second admin's to approve: here only the rest applies.
+    const back = await call('PUT', '/api/updateSiteSetting', {
       withdrawalDualApproval: null,
       tradingBlockedCountries: [],
     });
+    expect(back.statusCode).toBe(202);
+    expect(back.json().settings).toMatchObject({
+      withdrawalDualApproval: '2500.000000',
+      trading: { blockedCountries: [] },
+    });
+    await t.app.db.execute(sql`update site_settings set withdrawal_dual_approval_micros = null`);
   });
 
   it('GET /api/admin/methods lists both kinds, without deleted ones', async () => {

@@ -13,7 +13,9 @@ import sharp from 'sharp';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { ledgerAccounts } from '../../server/db/schema';
+import { ledgerAccounts, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { insertAccount } from '../../server/modules/users/accounts';
 import { platformShard, walletAccountId } from '../../server/ledger/accounts';
 import { postEntry } from '../../server/ledger/posting';
 import type { PlatformAccountKind } from '../../server/ledger/types';
@@ -246,4 +248,54 @@ export async function platformBalance(
   let total = 0n;
   for (const id of app.platformAccounts[kind]) total += await accountBalance(app, id);
   return total;
+}
+
+export interface TestAdmin {
+  id: string;
+  email: string;
+  password: string;
+  auth: Record<string, string>;
+}
+
+/**
+ * Another admin account, inserted directly as a set-up step (as an operator with server
+ * access would make one with ADMIN_EMAIL), then signed in. `createdBy` and `createdAt` set
+ * what the four-eyes rules look at.
+ */
+export async function insertAdmin(
+  app: FastifyInstance,
+  options: { createdBy?: string; createdAt?: Date; tag?: string; password?: string } = {},
+): Promise<TestAdmin> {
+  counter += 1;
+  const tag = options.tag ?? `${Date.now().toString(36)}${counter}`;
+  const email = `admin_${tag}@example.com`;
+  const password = options.password ?? 'Granite-Console-2026';
+  const result = await insertAccount(app.db, {
+    fullName: 'Test Admin',
+    username: `admin_${tag}`,
+    email,
+    phoneNumber: '+14155550100',
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    createdBy: options.createdBy ?? null,
+  });
+  if (!result.ok) throw new Error(`insertAdmin: ${result.conflict} taken`);
+  if (options.createdAt) {
+    await app.db
+      .update(users)
+      .set({ createdAt: options.createdAt })
+      .where(eq(users.id, result.userId));
+  }
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
+  return {
+    id: result.userId,
+    email,
+    password,
+    auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
+  };
 }

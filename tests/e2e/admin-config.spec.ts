@@ -8,7 +8,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, bearer, registerUser, signIn, type Credentials } from './support';
+import {
+  ADMIN,
+  apiLogin,
+  approveAsSecondAdmin,
+  bearer,
+  pendingApproval,
+  registerUser,
+  signIn,
+  type Credentials,
+} from './support';
 
 interface TradingDuration {
   selectedTime: string;
@@ -187,7 +196,21 @@ test('a second admin is created, listed, and changes their own password', async 
     await expect(dialog).toBeHidden();
   };
   await fillCreate(second.username);
-  await expect(page.getByRole('listitem').filter({ hasText: second.email })).toBeVisible();
+  // Only asked for: the account exists once the second demo admin approves it.
+  await expect(create.getByText(`Requested: @${second.username}.`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: second.email })).toHaveCount(0);
+  const asked = await pendingApproval(
+    request,
+    (approval) => approval.kind === 'admin.create' && approval.subject.email === second.email,
+  );
+  await approveAsSecondAdmin(request, asked._id);
+  await page.reload();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: second.email })
+      .getByText(/at the request of @admin_admin/),
+  ).toBeVisible();
 
   // The same email again: refused under the email field.
   await fillCreate(`${second.username}_2`);

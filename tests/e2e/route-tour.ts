@@ -125,6 +125,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/admin/withdrawals/:id', access: 'admin', id: 'withdrawal' },
   { route: '/admin/kyc', access: 'admin' },
   { route: '/admin/kyc/:id', access: 'admin', id: 'kyc' },
+  { route: '/admin/approvals', access: 'admin' },
   { route: '/admin/users', access: 'admin' },
   { route: '/admin/users/:id', access: 'admin', id: 'user' },
   { route: '/admin/view-as/:id', access: 'admin', id: 'user', landsAt: '/' },
@@ -190,6 +191,12 @@ export async function createTour(request: APIRequestContext): Promise<Tour> {
   // the console shows belongs to a second user and the tour's user still sees the form.
   const applicant = await registerUser(request, 'Mei Lin Zhang');
   const kyc = await createKyc(request, applicant);
+  // A large credit waits for a second admin, so the approvals page shows a request.
+  const asked = await request.post(`/api/admin/users/${applicant._id}/adjustments`, {
+    headers: keyed(adminToken),
+    data: { amount: '12345', reason: 'Opening balance, waiting for a second admin' },
+  });
+  expect(asked.status(), await asked.text()).toBe(202);
 
   const ids: TourIds = {
     depositMethod,

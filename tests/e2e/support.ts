@@ -18,6 +18,40 @@ export const ALICE: Credentials = {
 };
 export const BOB: Credentials = { email: 'bob@tradewallet.local', password: 'Demo-Trader-2026' };
 export const ADMIN: Credentials = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+/** The second demo admin: the second pair of eyes on what ADMIN asks for. */
+export const ADMIN2: Credentials = {
+  email: 'admin2@tradewallet.local',
+  password: 'Admin-Demo-2026',
+};
+
+/** A pending four-eyes request the predicate picks, as the second demo admin lists them. */
+export async function pendingApproval(
+  request: APIRequestContext,
+  pick: (approval: { _id: string; kind: string; subject: Record<string, unknown> }) => boolean,
+): Promise<{ _id: string; kind: string; subject: Record<string, unknown> }> {
+  const listed = await request.get('/api/admin/approvals?status=Pending', {
+    headers: bearer(await apiLogin(request, ADMIN2)),
+  });
+  expect(listed.ok()).toBe(true);
+  const { items } = (await listed.json()) as {
+    items: { _id: string; kind: string; subject: Record<string, unknown> }[];
+  };
+  const found = items.find(pick);
+  if (!found) throw new Error('no such pending request');
+  return found;
+}
+
+/** Approves a four-eyes request as the second demo admin. */
+export async function approveAsSecondAdmin(
+  request: APIRequestContext,
+  approvalId: string,
+): Promise<void> {
+  const approved = await request.post(`/api/admin/approvals/${approvalId}/approve`, {
+    headers: bearer(await apiLogin(request, ADMIN2)),
+    data: {},
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
 
 /** A valid 1×1 PNG: the server decodes and re-encodes uploads, so it must be a real image. */
 export const SCREENSHOT_PNG = Buffer.from(
@@ -74,7 +108,10 @@ export async function registerUser(
   return { ...body, _id: user._id, token };
 }
 
-/** A new admin account, created by the demo admin. */
+/**
+ * A new admin account: asked for by the demo admin and approved by the second one. For 24
+ * hours it may not approve what the demo admin asks for or first-approves.
+ */
 export async function registerAdmin(request: APIRequestContext): Promise<TestAccount> {
   const tag = randomBytes(4).toString('hex');
   const body = {
@@ -87,12 +124,23 @@ export async function registerAdmin(request: APIRequestContext): Promise<TestAcc
     headers: bearer(await apiLogin(request, ADMIN)),
     data: body,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { admin } = (await created.json()) as { admin: { _id: string } };
-  return { ...body, _id: admin._id, token: await apiLogin(request, body) };
+  expect(created.status(), await created.text()).toBe(202);
+  const { approval } = (await created.json()) as { approval: { _id: string } };
+  await approveAsSecondAdmin(request, approval._id);
+  const token = await apiLogin(request, body);
+  const me = await request.get('/api/admin/overview', { headers: bearer(token) });
+  expect(me.ok()).toBe(true);
+  const admins = await request.get('/api/admin/admins', { headers: bearer(token) });
+  const list = (await admins.json()) as { admins: { _id: string; email: string }[] };
+  const admin = list.admins.find((a) => a.email === body.email);
+  if (!admin) throw new Error('the approved admin is not listed');
+  return { ...body, _id: admin._id, token };
 }
 
-/** Credits a user by an admin's ledger adjustment, the one way an admin moves money. */
+/**
+ * Credits a user by an admin's ledger adjustment, the one way an admin moves money. From the
+ * dual-approval size on, the demo admin asks and the second demo admin approves.
+ */
 export async function fund(
   request: APIRequestContext,
   userId: string,
@@ -104,6 +152,10 @@ export async function fund(
     data: { amount, reason: 'End-to-end test funding' },
   });
   expect(funded.ok(), await funded.text()).toBe(true);
+  if (funded.status() === 202) {
+    const { approval } = (await funded.json()) as { approval: { _id: string } };
+    await approveAsSecondAdmin(request, approval._id);
+  }
 }
 
 /** "12.5" or "12.500000" as micro-USDT, exactly (non-negative decimals only). */

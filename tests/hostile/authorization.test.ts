@@ -39,6 +39,8 @@ import {
 let w: World;
 /** An admin's read-only "view as user" session of A. */
 let viewAsA: Headers;
+/** A four-eyes request waiting for a second admin: 20,000 USDT for B. */
+let pendingApprovalId: string;
 
 beforeAll(async () => {
   w = await buildWorld();
@@ -48,6 +50,13 @@ beforeAll(async () => {
     headers: w.admin,
   });
   viewAsA = { authorization: `Bearer ${view.json().token as string}` };
+  const asked = await expectStatus(w.app, 202, {
+    method: 'POST',
+    url: `/api/admin/users/${w.b.userId}/adjustments`,
+    headers: { ...w.admin, 'idempotency-key': newKey() },
+    payload: { amount: '20000', reason: 'A large credit waiting for a second admin' },
+  });
+  pendingApprovalId = asked.json().approval._id as string;
 }, 120_000);
 
 afterAll(async () => {
@@ -338,6 +347,10 @@ describe('admin routes refuse everyone but admins', () => {
         phoneNumber: '+14155550123',
       },
       '/api/updateSiteSetting': { transferCharge: '0', tradingEnabled: false },
+      '/api/admin/approvals/:id/approve': {},
+      '/api/admin/approvals/:id/reject': { reason: 'Rejected by a stranger' },
+      '/api/admin/admins/:id/disable': { reason: 'Disabled by a stranger' },
+      '/api/admin/admins/:id/enable': { reason: 'Enabled by a stranger' },
     };
     return bodies[url] ?? { id: a.objects.depositId };
   }
@@ -346,6 +359,8 @@ describe('admin routes refuse everyone but admins', () => {
   function adminUrl(url: string): string {
     const { a, b } = w;
     if (url.includes('/adjustments')) return fillParams(url, b.userId);
+    if (url.includes('/approvals/')) return fillParams(url, pendingApprovalId);
+    if (url.includes('/admins/')) return fillParams(url, w.adminId);
     if (url.includes('Deposit') || url.includes('/deposits')) {
       return fillParams(url, a.objects.depositId);
     }
@@ -387,6 +402,13 @@ describe('admin routes refuse everyone but admins', () => {
     expect(await stateOf(a)).toBe(beforeA);
     expect(await stateOf(b)).toBe(beforeB);
     expect(ledgerDifferences(ledgerBefore, await ledgerSnapshot(app.db))).toEqual([]);
+    // Nobody but an admin decided the waiting request, nor disabled the admin.
+    const [approval] = await queryRows<{ status: string }>(
+      app.db,
+      sql`select status from admin_approvals where id = ${pendingApprovalId}::uuid`,
+    );
+    expect(approval?.status).toBe('Pending');
+    expect((await call('GET', '/api/admin/overview', w.admin)).statusCode).toBe(200);
     // The view-as session was refused, not ended: it still reads A's account.
     expect((await me(app, viewAsA))._id).toBe(a.userId);
   });
@@ -399,6 +421,9 @@ describe('admin routes refuse everyone but admins', () => {
     const user = await call('GET', adminUrl('/api/admin/users/:id'), w.admin);
     expect(user.statusCode).toBe(200);
     expect(user.json().user._id).toBe(a.userId);
+    const approvals = await call('GET', '/api/admin/approvals', w.admin);
+    expect(approvals.statusCode).toBe(200);
+    expect(approvals.body).toContain(pendingApprovalId);
     expect((await checkLedger(app.db)).violations).toEqual([]);
   });
 });

@@ -6,6 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { openDatabase } from '../../server/db/client';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { insertAccount } from '../../server/modules/users/accounts';
 
 export type Headers = Record<string, string>;
 export type Method = 'GET' | 'POST' | 'PUT';
@@ -232,19 +235,40 @@ async function login(
   return { authorization: `Bearer ${token}` };
 }
 
-/** Admins, methods, settings, coins and funded users, all through the API. */
-export async function seedWorld(client: Client, userCount: number): Promise<LoadWorld> {
+/**
+ * The second admin, written into the database as a set-up step (as an operator with server
+ * access adds one): through the API a new admin needs a second admin's approval.
+ */
+async function insertSecondAdmin(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  try {
+    const created = await insertAccount(database.db, {
+      fullName: 'Second Operator',
+      username: 'crash_ops_2',
+      email: SECOND_ADMIN.email,
+      phoneNumber: '+14155550100',
+      passwordHash: await hashPassword(SECOND_ADMIN.password),
+      role: 'admin',
+      createdBy: null,
+    });
+    if (!created.ok) throw new Error(`second admin: ${created.conflict} taken`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Admins, methods, settings, coins and funded users, through the API but for the second
+ * admin. The opening balances are above the dual-approval size of adjustments, so each is
+ * asked for by the first admin and approved by the second.
+ */
+export async function seedWorld(
+  client: Client,
+  userCount: number,
+  databaseUrl: string,
+): Promise<LoadWorld> {
   const admin = await login(client, CRASH_ADMIN);
-  await must(
-    client.call({
-      kind: 'other',
-      method: 'POST',
-      path: '/api/admin/admins',
-      headers: admin,
-      body: { fullName: 'Second Operator', username: 'crash_ops_2', ...SECOND_ADMIN },
-    }),
-    'create the second admin',
-  );
+  await insertSecondAdmin(databaseUrl);
   const second = await login(client, SECOND_ADMIN);
   for (const symbol of COINS) {
     await must(
@@ -346,7 +370,7 @@ export async function seedWorld(client: Client, userCount: number): Promise<Load
       auth,
       address,
     });
-    await must(
+    const opening = await must(
       client.call({
         kind: 'money',
         method: 'POST',
@@ -356,7 +380,21 @@ export async function seedWorld(client: Client, userCount: number): Promise<Load
         body: { amount: OPENING_BALANCE_USDT, reason: 'Crash suite opening balance' },
       }),
       'opening balance',
+      [201, 202],
     );
+    const approvalId = parseJson<{ approval?: { _id: string } }>(opening)?.approval?._id;
+    if (approvalId !== undefined) {
+      await must(
+        client.call({
+          kind: 'other',
+          method: 'POST',
+          path: `/api/admin/approvals/${approvalId}/approve`,
+          headers: second,
+          body: {},
+        }),
+        'opening balance approved by the second admin',
+      );
+    }
   }
   await waitForTicks(client, COINS);
   return {

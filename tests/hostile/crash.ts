@@ -364,7 +364,7 @@ async function main(): Promise<number> {
   try {
     await server.start();
     const client = new Client(server.baseUrl);
-    const world = await seedWorld(client, USERS);
+    const world = await seedWorld(client, USERS, cluster.url);
     server.requireFreshMarket = true;
     print(
       `seeded ${USERS} users with 20,000 USDT each, two admins, 3 coins (server started in ${server.startMs[0]} ms)`,

@@ -421,10 +421,18 @@ async function decoyObjects() {
     headers: admin,
     payload: { ...WITHDRAW_METHOD, coinName: 'Decoy' },
   });
+  // A four-eyes request of the admin's own: approving it is refused to that same admin.
+  const approval = await expectStatus(app, 202, {
+    method: 'POST',
+    url: `/api/admin/users/${w.b.userId}/adjustments`,
+    headers: { ...admin, 'idempotency-key': newKey() },
+    payload: { amount: '20000', reason: 'Decoy request for a second admin' },
+  });
   return {
     coinId: coin.json().coin._id as string,
     depositMethodId: depositMethod.json().method._id as string,
     withdrawMethodId: withdrawMethod.json().method._id as string,
+    approvalId: approval.json().approval._id as string,
   };
 }
 
@@ -485,6 +493,15 @@ function knownRoutes(decided: Decided, decoys: Decoys) {
         password: 'Fuzzed-Password-42',
       },
     },
+    // The admin's own request (approving it is refused), their own account (disabling it is
+    // refused, and it is not disabled, so enabling it is too).
+    'POST /api/admin/approvals/:id/approve': { base: {}, ids: [decoys.approvalId] },
+    'POST /api/admin/approvals/:id/reject': {
+      base: { reason: 'Fuzzed rejection' },
+      ids: [decoys.approvalId],
+    },
+    'POST /api/admin/admins/:id/disable': { base: { reason: 'Fuzzed' }, ids: [w.adminId] },
+    'POST /api/admin/admins/:id/enable': { base: { reason: 'Fuzzed' }, ids: [w.adminId] },
     'GET /api/admin/deposits/:id': { ids: [decided.depositId, b.objects.depositId] },
     'GET /api/admin/withdrawals/:id': { ids: [decided.withdrawalId, a.objects.withdrawalId] },
     'GET /api/admin/kyc/:id': { ids: [decided.kycId, a.objects.kycId] },

@@ -4,8 +4,8 @@
  * it. An admin never writes a balance: money moves only as a balanced ledger entry of kind
  * 'adjustment' with a mandatory reason.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   ADJUSTMENT_MAX_MICROS,
   ADJUSTMENT_REASON_MAX_LENGTH,
@@ -21,11 +21,13 @@ import {
   AdminUpdateUserRequest,
   AdminUserFlagsRequest,
   type AdminAdjustmentResponse,
+  type AdminApprovalResponse,
   type AdminUserDetail,
   type AdminUserList,
   type AdminUserSummary,
 } from '../../../common/contract';
-import { formatMicros, parseAmount } from '../../../common/money';
+import { adjustmentNeedsSecondAdmin } from '../../../common/four-eyes';
+import { formatMicros, microsFromWire, parseAmount } from '../../../common/money';
 import {
   checkEmail,
   checkFullName,
@@ -38,7 +40,8 @@ import {
 import { queryRows, type Db } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../../http/errors';
-import { runIdempotent } from '../../http/idempotency';
+import { runIdempotent, type PreparedChange } from '../../http/idempotency';
+import { siteSettings } from '../../db/schema';
 import { parseBody } from '../../http/validate';
 import { platformShard } from '../../ledger/accounts';
 import { InsufficientFundsError, lockAccounts, postEntry } from '../../ledger/posting';
@@ -47,8 +50,17 @@ import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { isUuid } from '../wallet/parse';
-import { writeAudit } from './audit';
 import { newRecordId } from '../../lib/record-id';
+import {
+  approvalView,
+  databaseNow,
+  insertApproval,
+  pendingMessage,
+  pendingRow,
+  type ApprovalContext,
+  type ApprovalPayload,
+} from './approval-store';
+import { writeAudit } from './audit';
 
 /** A timestamp column as ISO-8601 text in UTC, so both drivers answer the same string. */
 export function isoText(column: string): SQL {
@@ -570,7 +582,10 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
   /**
    * The only way an admin changes a user's money: a balanced ledger entry between the
    * wallet and deposit clearing, with a reason, at most once per Idempotency-Key. A debit
-   * may not take the wallet below what it holds for pending withdrawals and trades.
+   * may not take the wallet below what it holds for pending withdrawals and trades. From the
+   * dual-approval size on (common/four-eyes.ts) it is not posted but asked for: 202 with the
+   * request, posted when a second admin approves it. A replay of the key answers the same
+   * request and makes no second one.
    */
   app.post<{ Params: { id: string } }>(
     '/admin/users/:id/adjustments',
@@ -583,72 +598,15 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
       const targetId = request.params.id;
       // The target is part of the key's route, so one key can never adjust two users.
       return runIdempotent(request, reply, `adminAdjustment:${targetId}`, async (tx) => {
-        const user = await targetUser(tx, targetId);
-        if (user.wallet === null) throw new Error(`User ${user.id} has no wallet account`);
-        const clearingId = platformShard(app.platformAccounts, 'deposit_clearing');
-        // Both accounts of the entry, in id order like any posting: locking the wallet alone
-        // first could deadlock with a posting that holds the shard and waits for the wallet.
-        await lockAccounts(tx, [user.wallet, clearingId]);
-        const [wallet] = await queryRows<{ balance: string; held: string }>(
-          tx,
-          sql`select balance_micros::text as balance, held_micros::text as held
-              from ledger_accounts where id = ${user.wallet}::uuid for update`,
-        );
-        if (!wallet) throw new Error('wallet vanished');
-        const balanceBefore = BigInt(wallet.balance);
-        const held = BigInt(wallet.held);
-        const balanceAfter = balanceBefore + amountMicros;
-        if (balanceAfter < held) {
-          throw new InsufficientFundsError(
-            `This adjustment would take the balance below zero or below the ${formatMicros(held)} USDT on hold (available: ${formatMicros(balanceBefore - held)} USDT).`,
-          );
+        const [settings] = await tx
+          .select({ thresholdMicros: siteSettings.withdrawalDualApprovalMicros })
+          .from(siteSettings)
+          .where(eq(siteSettings.id, 1));
+        const change = { targetId, amountMicros, reason, adjustmentId: newRecordId() };
+        if (adjustmentNeedsSecondAdmin(amountMicros, settings?.thresholdMicros ?? null)) {
+          return requestAdjustment(app, tx, change, { actorId, ip: request.ip });
         }
-        const adjustmentId = newRecordId();
-        const createdAt = new Date();
-        const response: AdminAdjustmentResponse = {
-          adjustment: {
-            _id: adjustmentId,
-            userId: user.id,
-            amount: formatMicros(amountMicros),
-            reason,
-            balanceBefore: formatMicros(balanceBefore),
-            balanceAfter: formatMicros(balanceAfter),
-            createdAt: createdAt.toISOString(),
-          },
-        };
-        const walletId = user.wallet;
-        return {
-          statusCode: 201,
-          body: response,
-          apply: async (applyTx) => {
-            const entryId = await postEntry(applyTx, {
-              kind: 'adjustment',
-              referenceType: 'admin_adjustment',
-              referenceId: adjustmentId,
-              memo: reason,
-              postings: [
-                { accountId: walletId, amountMicros },
-                { accountId: clearingId, amountMicros: -amountMicros },
-              ],
-            });
-            await writeAudit(applyTx, {
-              actorId,
-              action: 'user.balance_adjusted',
-              targetType: 'user',
-              targetId: user.id,
-              before: { balance: formatMicros(balanceBefore), onHold: formatMicros(held) },
-              after: {
-                balance: formatMicros(balanceAfter),
-                onHold: formatMicros(held),
-                amount: formatMicros(amountMicros),
-                adjustmentId,
-                entryId: entryId.toString(),
-              },
-              reason,
-              ip: request.ip,
-            });
-          },
-        };
+        return prepareAdjustment(app, tx, change, { actorId, ip: request.ip });
       });
     },
   );
@@ -689,3 +647,164 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** An adjustment as asked for: its id is made once, so it can be posted at most once. */
+interface AdjustmentChange {
+  targetId: string;
+  amountMicros: bigint;
+  reason: string;
+  adjustmentId: string;
+}
+
+/** Who posts it: the admin, or the second admin approving another's request. */
+interface AdjustmentActor {
+  actorId: string;
+  ip: string;
+  approval?: { approvalId: string; requestedBy: string };
+}
+
+/** The wallet's balance now, the accounts locked; refuses a debit the wallet cannot pay. */
+async function lockedWallet(app: FastifyInstance, tx: Tx, change: AdjustmentChange) {
+  const user = await targetUser(tx, change.targetId);
+  if (user.wallet === null) throw new Error(`User ${user.id} has no wallet account`);
+  const clearingId = platformShard(app.platformAccounts, 'deposit_clearing');
+  // Both accounts of the entry, in id order like any posting: locking the wallet alone
+  // first could deadlock with a posting that holds the shard and waits for the wallet.
+  await lockAccounts(tx, [user.wallet, clearingId]);
+  const [wallet] = await queryRows<{ balance: string; held: string }>(
+    tx,
+    sql`select balance_micros::text as balance, held_micros::text as held
+        from ledger_accounts where id = ${user.wallet}::uuid for update`,
+  );
+  if (!wallet) throw new Error('wallet vanished');
+  const balanceBefore = BigInt(wallet.balance);
+  const held = BigInt(wallet.held);
+  const balanceAfter = balanceBefore + change.amountMicros;
+  if (balanceAfter < held) {
+    throw new InsufficientFundsError(
+      `This adjustment would take the balance below zero or below the ${formatMicros(held)} USDT on hold (available: ${formatMicros(balanceBefore - held)} USDT).`,
+    );
+  }
+  return { user, walletId: user.wallet, clearingId, balanceBefore, held, balanceAfter };
+}
+
+/** The adjustment posted now (201), or on approval (the approval's executor runs `apply`). */
+async function prepareAdjustment(
+  app: FastifyInstance,
+  tx: Tx,
+  change: AdjustmentChange,
+  actor: AdjustmentActor,
+): Promise<PreparedChange> {
+  const { user, walletId, clearingId, balanceBefore, held, balanceAfter } = await lockedWallet(
+    app,
+    tx,
+    change,
+  );
+  const { amountMicros, reason, adjustmentId } = change;
+  const response: AdminAdjustmentResponse = {
+    adjustment: {
+      _id: adjustmentId,
+      userId: user.id,
+      amount: formatMicros(amountMicros),
+      reason,
+      balanceBefore: formatMicros(balanceBefore),
+      balanceAfter: formatMicros(balanceAfter),
+      createdAt: new Date().toISOString(),
+    },
+  };
+  return {
+    statusCode: 201,
+    body: response,
+    apply: async (applyTx) => {
+      const entryId = await postEntry(applyTx, {
+        kind: 'adjustment',
+        referenceType: 'admin_adjustment',
+        referenceId: adjustmentId,
+        memo: reason,
+        postings: [
+          { accountId: walletId, amountMicros },
+          { accountId: clearingId, amountMicros: -amountMicros },
+        ],
+      });
+      await writeAudit(applyTx, {
+        actorId: actor.actorId,
+        action: 'user.balance_adjusted',
+        targetType: 'user',
+        targetId: user.id,
+        before: { balance: formatMicros(balanceBefore), onHold: formatMicros(held) },
+        after: {
+          balance: formatMicros(balanceAfter),
+          onHold: formatMicros(held),
+          amount: formatMicros(amountMicros),
+          adjustmentId,
+          entryId: entryId.toString(),
+          ...(actor.approval ?? {}),
+        },
+        reason,
+        ip: actor.ip,
+      });
+    },
+  };
+}
+
+/**
+ * An adjustment that needs a second admin: 202 with the pending request. The wallet is
+ * checked now (a debit it cannot pay is refused at once) and again when it is approved.
+ */
+async function requestAdjustment(
+  app: FastifyInstance,
+  tx: Tx,
+  change: AdjustmentChange,
+  actor: AdjustmentActor,
+): Promise<PreparedChange> {
+  const { user } = await lockedWallet(app, tx, change);
+  const request = {
+    id: newRecordId(),
+    kind: 'ledger.adjust' as const,
+    payload: {
+      userId: user.id,
+      username: user.username,
+      amount: formatMicros(change.amountMicros),
+      reason: change.reason,
+      adjustmentId: change.adjustmentId,
+    },
+    requestedBy: actor.actorId,
+    requestedAt: await databaseNow(tx),
+    ip: actor.ip,
+  };
+  const approval = await approvalView(tx, pendingRow(request), actor.actorId);
+  const body: AdminApprovalResponse = { approval, message: pendingMessage(approval) };
+  return {
+    statusCode: 202,
+    body,
+    apply: async (applyTx) => {
+      await insertApproval(applyTx, request);
+    },
+  };
+}
+
+/** Carries out an approved `ledger.adjust`: the wallet is checked again and the entry posted. */
+export async function applyApprovedAdjustment(
+  app: FastifyInstance,
+  tx: Tx,
+  payload: ApprovalPayload<'ledger.adjust'>,
+  context: ApprovalContext,
+): Promise<void> {
+  const amountMicros = microsFromWire(payload.amount);
+  const prepared = await prepareAdjustment(
+    app,
+    tx,
+    {
+      targetId: payload.userId,
+      amountMicros,
+      reason: payload.reason,
+      adjustmentId: payload.adjustmentId,
+    },
+    {
+      actorId: context.approverId,
+      ip: context.ip,
+      approval: { approvalId: context.approvalId, requestedBy: context.requestedBy },
+    },
+  );
+  await prepared.apply(tx);
+}

@@ -7,12 +7,23 @@ import {
   type AdminSiteSettings,
   type SelectedTime,
 } from '../../../common/contract';
-import { formatMicros, parsePercent } from '../../../common/money';
+import { dualApprovalLoosens } from '../../../common/four-eyes';
+import { formatMicros, microsFromWire, parsePercent } from '../../../common/money';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError, badRequest, conflict } from '../../http/errors';
 import { parseBody } from '../../http/validate';
+import type { Tx } from '../../ledger/types';
+import {
+  approvalView,
+  databaseNow,
+  insertApproval,
+  pendingMessage,
+  type ApprovalContext,
+  type ApprovalPayload,
+  type ApprovalRow,
+} from '../admin/approval-store';
 import { writeAudit } from '../admin/audit';
 import { amountField, positiveAmountField } from '../wallet/parse';
 import { checkChatWidgetUrl } from '../../../common/chat-widget-url';
@@ -268,7 +279,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     async (): Promise<AdminSiteSettings> => loadAdminSiteSettings(app.db),
   );
 
-  app.put('/updateSiteSetting', { config: { access: 'admin' } }, async (request) => {
+  app.put('/updateSiteSetting', { config: { access: 'admin' } }, async (request, reply) => {
     const body = parseBody(UpdateSiteSettingBody, request.body);
     const update = parseUpdate(body);
     const fields = Object.keys(update) as Array<keyof SettingsUpdate>;
@@ -276,7 +287,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
       throw badRequest('Nothing to update: send at least one setting.');
     }
     const actorId = sessionOf(request).userId;
-    await app.db.transaction(async (tx) => {
+    const loosening = await app.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(siteSettings)
@@ -294,31 +305,104 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
           update.tradeMaxMicros !== undefined ? 'tradeMax' : 'tradeMin',
         );
       }
-      const changed = fields.filter((field) => {
-        const before = current[field];
-        const after = update[field];
-        return (
-          JSON.stringify(auditForm({ [field]: before })) !==
-          JSON.stringify(auditForm({ [field]: after }))
-        );
-      });
-      if (changed.length === 0) return;
-      await tx
-        .update(siteSettings)
-        .set({ ...update, updatedAt: new Date() })
-        .where(eq(siteSettings.id, 1));
-      await writeAudit(tx, {
-        actorId,
-        action: 'site_settings.updated',
-        targetType: 'site_settings',
-        targetId: '1',
-        before: auditForm(Object.fromEntries(changed.map((f) => [f, current[f]]))),
-        after: auditForm(Object.fromEntries(changed.map((f) => [f, update[f]]))),
-        ip: request.ip,
-      });
+      // Turning dual approval off or raising it needs a second admin: otherwise one admin
+      // could switch it off and then approve a large withdrawal alone. The rest applies now.
+      let pending: ApprovalRow | null = null;
+      const asked = update.withdrawalDualApprovalMicros;
+      if (asked !== undefined && dualApprovalLoosens(current.withdrawalDualApprovalMicros, asked)) {
+        delete update.withdrawalDualApprovalMicros;
+        pending = await insertApproval(tx, {
+          kind: 'settings.dual_approval',
+          payload: {
+            before: wireOrNull(current.withdrawalDualApprovalMicros),
+            after: wireOrNull(asked),
+          },
+          requestedBy: actorId,
+          requestedAt: await databaseNow(tx),
+          ip: request.ip,
+        });
+      }
+      await applySettingsUpdate(tx, current, update, { actorId, ip: request.ip });
+      return pending;
     });
     options.chatWidget.invalidate();
-    request.log.info({ fields }, 'site settings updated');
-    return loadAdminSiteSettings(app.db);
+    request.log.info({ fields, approvalRequested: loosening !== null }, 'site settings updated');
+    const settings = await loadAdminSiteSettings(app.db);
+    if (loosening === null) return settings;
+    const approval = await approvalView(app.db, loosening, actorId);
+    return reply.code(202).send({ approval, message: pendingMessage(approval), settings });
   });
 };
+
+function wireOrNull(micros: bigint | null | undefined): string | null {
+  return micros === null || micros === undefined ? null : formatMicros(micros);
+}
+
+/** Writes the fields that differ from `current`, with one audit row; nothing when none does. */
+async function applySettingsUpdate(
+  tx: Tx,
+  current: SettingsRow,
+  update: SettingsUpdate,
+  audit: { actorId: string; ip: string; approval?: { approvalId: string; requestedBy: string } },
+): Promise<void> {
+  const fields = Object.keys(update) as Array<keyof SettingsUpdate>;
+  const changed = fields.filter((field) => {
+    const before = current[field];
+    const after = update[field];
+    return (
+      JSON.stringify(auditForm({ [field]: before })) !==
+      JSON.stringify(auditForm({ [field]: after }))
+    );
+  });
+  if (changed.length === 0) return;
+  await tx
+    .update(siteSettings)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(siteSettings.id, 1));
+  await writeAudit(tx, {
+    actorId: audit.actorId,
+    action: 'site_settings.updated',
+    targetType: 'site_settings',
+    targetId: '1',
+    before: auditForm(Object.fromEntries(changed.map((f) => [f, current[f]]))),
+    after: {
+      ...auditForm(Object.fromEntries(changed.map((f) => [f, update[f]]))),
+      ...(audit.approval ?? {}),
+    },
+    ip: audit.ip,
+  });
+}
+
+/**
+ * Carries out an approved `settings.dual_approval`, if the threshold is still what it was
+ * when asked (otherwise the request no longer says what the approver would agree to).
+ */
+export async function applyApprovedDualApproval(
+  tx: Tx,
+  payload: ApprovalPayload<'settings.dual_approval'>,
+  context: ApprovalContext,
+): Promise<void> {
+  const [current] = await tx
+    .select()
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .for('update');
+  if (!current) throw new Error('site_settings row is missing; ensureSiteSettings runs at start');
+  if (wireOrNull(current.withdrawalDualApprovalMicros) !== payload.before) {
+    throw conflict(
+      'The dual-approval threshold changed since this was asked for; reject this request.',
+      'state_changed',
+    );
+  }
+  const after = payload.after === null ? null : microsFromWire(payload.after);
+  await applySettingsUpdate(
+    tx,
+    current,
+    { withdrawalDualApprovalMicros: after },
+    {
+      actorId: context.approverId,
+      ip: context.ip,
+      approval: { approvalId: context.approvalId, requestedBy: context.requestedBy },
+    },
+  );
+}

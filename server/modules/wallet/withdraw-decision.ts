@@ -9,7 +9,10 @@
  *   is at or above it, the first approval only records who and when (no hash: nothing has
  *   been sent yet) and the withdrawal stays Pending; a second approval by a DIFFERENT admin
  *   completes it. The same admin again is refused (409), and the database refuses it too
- *   (withdrawals_second_approver_check).
+ *   (withdrawals_second_approver_check). The second admin's account must also have existed
+ *   before the first approval, and neither of the two may have created the other's account
+ *   within the last 24 hours (common/four-eyes.ts): one person with two accounts is one
+ *   pair of eyes.
  *
  * Every step is one conditional UPDATE whose WHERE restates what the decision was based on
  * (still Pending, the same first approver), so two admins acting at once cannot both win:
@@ -22,10 +25,12 @@ import type { Infer } from 'superstruct';
 import type { UpdateWithdrawRequest, WithdrawDecisionResponse } from '../../../common/contract';
 import { siteSettings, withdrawals } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, badRequest } from '../../http/errors';
+import { approverRefusal } from '../../../common/four-eyes';
+import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { lockAccounts, postEntry, releaseHold } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
+import { databaseNow, lockAdminFacts } from '../admin/approval-store';
 import { writeAudit } from '../admin/audit';
 import { isUuid } from './parse';
 import { decisionRefused, reasonField } from './requests';
@@ -68,6 +73,48 @@ async function refusal(tx: Tx, id: string, actorId: string): Promise<ApiError> {
     'Another admin approved this withdrawal a moment ago. Reload it and decide again.',
     'already_decided',
   );
+}
+
+/**
+ * The four-eyes rules for the second approval (common/four-eyes.ts): a different admin, whose
+ * account existed before the first approval, and who neither created the first approver's
+ * account nor was created by them within the last 24 hours. Both accounts are locked against
+ * a concurrent disable.
+ */
+async function assertSecondApprover(
+  tx: Tx,
+  actorId: string,
+  firstApprovedBy: string,
+  firstApprovedAt: Date | null,
+): Promise<void> {
+  const approver = await lockAdminFacts(tx, actorId);
+  if (approver === null || !approver.enabled) {
+    throw unauthorized('Your session has ended. Please sign in again.');
+  }
+  const first = (await lockAdminFacts(tx, firstApprovedBy)) ?? {
+    id: firstApprovedBy,
+    createdAtMs: 0,
+    createdBy: null,
+  };
+  if (firstApprovedAt === null) throw new Error('A first approval without its time');
+  const now = await databaseNow(tx);
+  const refusal = approverRefusal(approver, first, firstApprovedAt.getTime(), now.getTime());
+  if (refusal === 'created_after_request') {
+    throw new ApiError(
+      409,
+      'Your admin account was created after this withdrawal’s first approval; an admin who existed before it must give the second.',
+      'approver_too_new',
+    );
+  }
+  if (refusal === 'related_admin') {
+    throw new ApiError(
+      409,
+      'One of you created the other’s admin account less than 24 hours ago, so you cannot give the second approval to their first; another admin must.',
+      'approver_related',
+    );
+  }
+  if (refusal === 'own_request')
+    throw new ApiError(409, SAME_APPROVER_MESSAGE, 'second_approver_required');
 }
 
 export async function decideWithdrawal(
@@ -151,7 +198,8 @@ export async function decideWithdrawal(
         );
       }
       const row = await decide(
-        { firstApprovedBy: actorId, firstApprovedAt: new Date() },
+        // The database's clock, as account creation times are compared with it.
+        { firstApprovedBy: actorId, firstApprovedAt: await databaseNow(tx) },
         isNull(withdrawals.firstApprovedBy),
       );
       await writeAudit(tx, {
@@ -174,6 +222,9 @@ export async function decideWithdrawal(
 
     if (current.firstApprovedBy === actorId)
       throw new ApiError(409, SAME_APPROVER_MESSAGE, 'second_approver_required');
+    if (current.firstApprovedBy !== null) {
+      await assertSecondApprover(tx, actorId, current.firstApprovedBy, current.firstApprovedAt);
+    }
     if (transactionHash === null) {
       throw badRequest(
         'The on-chain transaction hash is required to approve a withdrawal.',

@@ -1,19 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminAccount } from '../../../common/contract';
 import { useAdminAccounts, useAdminDashboard } from '../../services/admin-queries';
 import { useDateTime } from '../../ui/date-time';
+import { Button } from '../../ui/button';
 import { Badge, Muted } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { AdminNav } from './admin-nav';
 import { AdminPage, DetailColumns, PageHeading, RowList, RowListSkeleton } from './admin-ui';
-import { CreateAdminForm, OwnPasswordForm } from './admins-forms';
-import { isOwnAccount } from './admins-model';
+import { AdminAccessDialog, CreateAdminForm, OwnPasswordForm } from './admins-forms';
+import { adminAccountAction, isOwnAccount } from './admins-model';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
 /**
- * The admin accounts (the signed-in admin marked), creating another admin, and changing
+ * The admin accounts (the signed-in admin marked, disabled ones and who asked for each
+ * shown), disabling one or asking to enable it again, asking for another admin, and changing
  * one's own password.
  */
 export default function AdminAdminsPage() {
@@ -31,7 +34,8 @@ export default function AdminAdminsPage() {
         </PageHeading>
         <Muted>
           <Trans>
-            Every admin has full access to the console. Everything they change is audited.
+            Every admin has full access to the console. Everything they change is audited. A new
+            admin, and enabling a disabled one, need a second admin&apos;s approval.
           </Trans>
         </Muted>
       </div>
@@ -70,6 +74,10 @@ function AccountList({
 }) {
   const { t } = useLingui();
   const dateTime = useDateTime();
+  const [managing, setManaging] = useState<{
+    account: AdminAccount;
+    action: 'disable' | 'enable';
+  } | null>(null);
   const count = admins.length;
   return (
     <section aria-label={t`Admin accounts`}>
@@ -80,6 +88,8 @@ function AccountList({
         {admins.map((admin) => {
           const created = dateTime(admin.createdAt);
           const lastLogin = admin.lastLoginDate ? dateTime(admin.lastLoginDate) : null;
+          const creator = admin.createdBy?.username;
+          const action = adminAccountAction(admin, ownEmail);
           return (
             <li key={admin._id}>
               <NameLine>
@@ -89,6 +99,11 @@ function AccountList({
                     <Trans>You</Trans>
                   </Badge>
                 )}
+                {admin.disabledAt !== null && (
+                  <Badge $tone="danger">
+                    <Trans>Disabled</Trans>
+                  </Badge>
+                )}
               </NameLine>
               <Facts>
                 <span>@{admin.username}</span>
@@ -96,7 +111,13 @@ function AccountList({
               </Facts>
               <Facts>
                 <span>
-                  <Trans>Created {created}</Trans>
+                  {creator ? (
+                    <Trans>
+                      Created {created} at the request of @{creator}
+                    </Trans>
+                  ) : (
+                    <Trans>Created {created}</Trans>
+                  )}
                 </span>
                 <span>
                   {lastLogin ? (
@@ -106,10 +127,27 @@ function AccountList({
                   )}
                 </span>
               </Facts>
+              {action !== 'none' && (
+                <RowActions>
+                  <Button
+                    variant={action === 'disable' ? 'danger' : 'secondary'}
+                    onClick={() => setManaging({ account: admin, action })}
+                  >
+                    {action === 'disable' ? <Trans>Disable</Trans> : <Trans>Ask to enable</Trans>}
+                  </Button>
+                </RowActions>
+              )}
             </li>
           );
         })}
       </Rows>
+      {managing && (
+        <AdminAccessDialog
+          account={managing.account}
+          action={managing.action}
+          onClose={() => setManaging(null)}
+        />
+      )}
     </section>
   );
 }
@@ -154,4 +192,10 @@ const Facts = styled.div`
     overflow-wrap: anywhere;
     min-width: 0;
   }
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: ${theme.space.xs};
 `;

@@ -11,6 +11,7 @@ const SECTIONS: readonly { to: string; label: MessageDescriptor }[] = [
   { to: '/admin/deposits', label: msg`Deposits` },
   { to: '/admin/withdrawals', label: msg`Withdrawals` },
   { to: '/admin/kyc', label: msg`KYC` },
+  { to: '/admin/approvals', label: msg`Approvals` },
   { to: '/admin/users', label: msg`Users` },
   { to: '/admin/coins', label: msg`Coins` },
   { to: '/admin/methods', label: msg`Methods` },

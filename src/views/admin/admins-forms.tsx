@@ -3,16 +3,23 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Link } from 'wouter';
+import { APPROVAL_REASON_MAX_LENGTH } from '../../../common/contract';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
 import { sendAuth } from '../../machines/auth-session';
-import { useCreateAdminAccount, useUpdateOwnAdminPassword } from '../../services/admin-queries';
+import {
+  useCreateAdminAccount,
+  useDisableAdminAccount,
+  useEnableAdminAccount,
+  useUpdateOwnAdminPassword,
+} from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type FormError } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
-import { ErrorMessage } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { ErrorMessage, Muted } from '../../ui/page';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
   CREATE_ADMIN_FIELDS,
@@ -27,6 +34,7 @@ import {
   type OwnPasswordValues,
 } from './admins-model';
 import { TitledCard } from './admin-ui';
+import { approvalReasonError, pendingText } from './approvals-model';
 import { theme } from '../../ui/theme';
 
 /**
@@ -88,20 +96,25 @@ function useFormState<F extends string>(
   };
 }
 
-/** Creates another admin account, under the sign-up rules, after a confirmation. */
+/**
+ * Asks for another admin account, under the sign-up rules, after a confirmation. The account
+ * is made when a second admin approves the request (Approvals); until then it cannot sign in.
+ */
 export function CreateAdminForm() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const toast = useToast();
   const mutation = useCreateAdminAccount();
   const form = useFormState(CREATE_ADMIN_FIELDS, EMPTY_CREATE_ADMIN, validateCreateAdmin);
   const [confirming, setConfirming] = useState<CreateAdminValues | null>(null);
+  const [sent, setSent] = useState<{ username: string; text: MessageDescriptor } | null>(null);
   const minPassword = PASSWORD_MIN_LENGTH;
 
   async function create(values: CreateAdminValues) {
     try {
-      const { admin } = await mutation.mutateAsync(createAdminRequest(values));
-      const username = admin.username;
-      toast({ tone: 'success', text: t`Admin ${username} created.` });
+      const { approval } = await mutation.mutateAsync(createAdminRequest(values));
+      const text = pendingText(approval);
+      toast({ tone: 'success', text: i18n._(text) });
+      setSent({ username: values.username.trim(), text });
       form.reset();
     } catch (error) {
       form.setRefusal(describeAdminError(error, msg`The admin could not be created.`));
@@ -112,15 +125,25 @@ export function CreateAdminForm() {
 
   const pending = confirming ?? form.values;
   const who = `${pending.fullName.trim()} (${pending.email.trim()})`;
+  const sentUsername = sent?.username ?? '';
   return (
     <TitledCard
       title={<Trans>Create admin</Trans>}
       description={
         <Trans>
-          The new admin signs in on the usual sign-in page and has full access to this console.
+          A second admin must approve the new account under Approvals. Then the new admin signs in
+          on the usual sign-in page and has full access to this console.
         </Trans>
       }
     >
+      {sent && (
+        <Muted role="status">
+          <Trans>Requested: @{sentUsername}.</Trans> {i18n._(sent.text)}{' '}
+          <Link href="/admin/approvals">
+            <Trans>See Approvals</Trans>
+          </Link>
+        </Muted>
+      )}
       <Form
         noValidate
         onSubmit={(event) => {
@@ -187,12 +210,97 @@ export function CreateAdminForm() {
       >
         <p>
           <Trans>
-            {who} will be able to decide deposits and withdrawals, manage users and change every
-            setting.
+            Once another admin approves the request, {who} will be able to decide deposits and
+            withdrawals, manage users and change every setting.
           </Trans>
         </p>
       </ConfirmDialog>
     </TitledCard>
+  );
+}
+
+/**
+ * Disabling another admin (at once: they are signed out everywhere and cannot sign in), or
+ * asking for a disabled admin to be enabled again (a second admin approves it). Both need a
+ * reason, recorded in the audit log.
+ */
+export function AdminAccessDialog({
+  account,
+  action,
+  onClose,
+}: {
+  account: { _id: string; username: string };
+  action: 'disable' | 'enable';
+  onClose: () => void;
+}) {
+  const { i18n, t } = useLingui();
+  const toast = useToast();
+  const disable = useDisableAdminAccount();
+  const enable = useEnableAdminAccount();
+  const mutation = action === 'disable' ? disable : enable;
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
+  const [failure, setFailure] = useState<FormError | null>(null);
+  const username = account.username;
+
+  async function confirm() {
+    const invalid = approvalReasonError(reason);
+    setProblem(invalid);
+    if (invalid) return;
+    try {
+      if (action === 'disable') {
+        await disable.mutateAsync({ id: account._id, reason: reason.trim() });
+        toast({ tone: 'success', text: t`Admin @${username} disabled.` });
+      } else {
+        const { approval } = await enable.mutateAsync({ id: account._id, reason: reason.trim() });
+        toast({ tone: 'success', text: i18n._(pendingText(approval)) });
+      }
+      onClose();
+    } catch (error) {
+      setFailure(describeAdminError(error));
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      title={
+        action === 'disable' ? (
+          <Trans>Disable @{username}?</Trans>
+        ) : (
+          <Trans>Ask to enable @{username}?</Trans>
+        )
+      }
+      confirmLabel={action === 'disable' ? <Trans>Disable</Trans> : <Trans>Ask</Trans>}
+      tone={action === 'disable' ? 'danger' : 'primary'}
+      busy={mutation.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      <p>
+        {action === 'disable' ? (
+          <Trans>
+            They are signed out everywhere at once and cannot sign in, and their requests waiting
+            for approval are rejected. Enabling them again needs two admins.
+          </Trans>
+        ) : (
+          <Trans>Another admin must approve this before @{username} can sign in again.</Trans>
+        )}
+      </p>
+      <TextAreaField
+        label={<Trans>Reason (recorded in the audit log)</Trans>}
+        value={reason}
+        rows={3}
+        maxLength={APPROVAL_REASON_MAX_LENGTH}
+        error={problem ? i18n._(problem) : undefined}
+        reserveMessage={false}
+        announceError
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (problem) setProblem(null);
+        }}
+      />
+      {failure && <ErrorMessage>{translate(i18n, failure.message)}</ErrorMessage>}
+    </ConfirmDialog>
   );
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../services/api-error';
 import { fieldErrorMessages } from '../../services/error-messages';
 import {
   EMPTY_CREATE_ADMIN,
+  adminAccountAction,
   createAdminRequest,
   isOwnAccount,
   ownPasswordRefusal,
@@ -115,5 +116,23 @@ describe('the own account', () => {
     );
     expect(isOwnAccount({ email: 'other@x.io' }, 'admin@tradewallet.local')).toBe(false);
     expect(isOwnAccount({ email: 'other@x.io' }, undefined)).toBe(false);
+  });
+});
+
+describe('disabling and enabling admins', () => {
+  const own = 'ops@example.com';
+
+  it('offers nothing on your own account, nor before it is known', () => {
+    expect(adminAccountAction({ email: 'OPS@example.com', disabledAt: null }, own)).toBe('none');
+    expect(adminAccountAction({ email: 'b@example.com', disabledAt: null }, undefined)).toBe(
+      'none',
+    );
+  });
+
+  it('disables an enabled admin, asks to enable a disabled one', () => {
+    expect(adminAccountAction({ email: 'b@example.com', disabledAt: null }, own)).toBe('disable');
+    expect(
+      adminAccountAction({ email: 'b@example.com', disabledAt: '2026-11-20T10:00:00.000Z' }, own),
+    ).toBe('enable');
   });
 });

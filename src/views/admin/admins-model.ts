@@ -102,3 +102,16 @@ export function ownPasswordRefusal(error: unknown): FormError {
 export function isOwnAccount(account: { email: string }, ownEmail: string | undefined): boolean {
   return ownEmail !== undefined && normalizeEmail(account.email) === normalizeEmail(ownEmail);
 }
+
+/**
+ * What the reader may do to an admin account in the list: nothing to their own (nobody
+ * disables themselves), disable an enabled one at once, or ask for a disabled one to be
+ * enabled again (a second admin approves that).
+ */
+export function adminAccountAction(
+  account: { email: string; disabledAt: string | null },
+  ownEmail: string | undefined,
+): 'none' | 'disable' | 'enable' {
+  if (ownEmail === undefined || isOwnAccount(account, ownEmail)) return 'none';
+  return account.disabledAt === null ? 'disable' : 'enable';
+}

@@ -96,6 +96,13 @@ describe('decision errors', () => {
     expect(text(decisionErrorMessage(decided))).toMatch(/Someone else has decided/);
   });
 
+  it('explains why a second approver is refused: too new, or related to the first', () => {
+    const tooNew = new ApiError({ status: 409, code: 'approver_too_new' });
+    expect(text(decisionErrorMessage(tooNew))).toMatch(/created after the first approval/);
+    const related = new ApiError({ status: 409, code: 'approver_related' });
+    expect(text(decisionErrorMessage(related))).toMatch(/24 hours/);
+  });
+
   it('names a refused field, a lost connection and otherwise the server text', () => {
     const hash = new ApiError({ status: 400, code: 'invalid_body', field: 'transactionHash' });
     expect(text(decisionErrorMessage(hash))).toMatch(/transaction hash/);

@@ -103,6 +103,12 @@ export function decisionErrorMessage(error: unknown): MessageDescriptor | string
   if (error.code === 'second_approver_required') {
     return msg`You gave this withdrawal its first approval. Another admin must give the second.`;
   }
+  if (error.code === 'approver_too_new') {
+    return msg`Your admin account was created after the first approval, so an admin who existed before it must give the second.`;
+  }
+  if (error.code === 'approver_related') {
+    return msg`One of you created the other’s admin account less than 24 hours ago, so another admin must give the second approval.`;
+  }
   if (error.code === 'already_decided') {
     return msg`Someone else has decided this request in the meantime. It now shows its current state.`;
   }

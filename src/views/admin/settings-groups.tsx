@@ -117,7 +117,8 @@ export function WithdrawalsSection({ saved }: { saved: SettingsForm }) {
       description={
         <Trans>
           Dual approval: withdrawals at or above the amount need the approval of two different
-          admins before they are paid out.
+          admins before they are paid out. Turning it off or raising the amount takes effect once
+          another admin approves it.
         </Trans>
       }
       form={form}

@@ -4,7 +4,9 @@ import {
   SECTION_FIELDS,
   changedFields,
   formFromSettings,
+  loosensDualApproval,
   parseCountryInput,
+  savedSettings,
   regionCodes,
   serverField,
   settingsUpdate,
@@ -231,5 +233,42 @@ describe('country codes', () => {
   it('suggests only codes the browser can name, and no groupings', () => {
     const known: Record<string, string> = { DE: 'Germany', EU: 'European Union', ZZ: 'Unknown' };
     expect(regionCodes((code) => known[code] ?? code)).toEqual([['DE', 'Germany']]);
+  });
+});
+
+describe('dual approval: loosening waits for a second admin', () => {
+  const on = formFromSettings({ ...SETTINGS, withdrawalDualApproval: '1000.000000' });
+
+  it('knows when the form loosens it: off, or a higher amount', () => {
+    expect(loosensDualApproval({ ...on, dualApprovalOn: false }, on)).toBe(true);
+    expect(loosensDualApproval({ ...on, withdrawalDualApproval: '1000.5' }, on)).toBe(true);
+    expect(loosensDualApproval({ ...on, withdrawalDualApproval: '999' }, on)).toBe(false);
+    expect(loosensDualApproval({ ...on, withdrawalDualApproval: '' }, on)).toBe(false);
+    const off = formFromSettings(SETTINGS);
+    expect(
+      loosensDualApproval({ ...off, dualApprovalOn: true, withdrawalDualApproval: '5' }, off),
+    ).toBe(false);
+  });
+
+  it('reads both answers of an update', () => {
+    expect(savedSettings(SETTINGS)).toEqual({ settings: SETTINGS, approval: null });
+    const approval = {
+      _id: 'r1',
+      kind: 'settings.dual_approval' as const,
+      subject: { before: '1000.000000', after: null },
+      status: 'Pending' as const,
+      requestedBy: { _id: 'a', username: 'ops' },
+      requestedAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-11-27T10:00:00.000Z',
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+      notApprovable: 'own_request' as const,
+      eligibleApprovers: 1,
+    };
+    expect(savedSettings({ approval, message: 'waits', settings: SETTINGS })).toEqual({
+      settings: SETTINGS,
+      approval,
+    });
   });
 });

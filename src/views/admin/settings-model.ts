@@ -3,9 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { CHAT_WIDGET_URL_MAX_LENGTH, checkChatWidgetUrl } from '../../../common/chat-widget-url';
 import {
   SELECTED_TIMES,
+  type AdminApproval,
   type AdminSiteSettings,
   type SelectedTime,
+  type UpdateSiteSettingResult,
 } from '../../../common/contract';
+import { dualApprovalLoosens } from '../../../common/four-eyes';
 import {
   MICROS_PER_USDT,
   microsFromWire,
@@ -389,3 +392,29 @@ export function regionCodes(nameOf: (code: string) => string | undefined): [stri
 
 /** The durations in the published order, for the payout inputs. */
 export const PAYOUT_TIMES: readonly SelectedTime[] = SELECTED_TIMES;
+
+/**
+ * The answer of a settings update: the settings as saved, and the request that waits for a
+ * second admin when the update loosened dual approval (turned it off or raised it).
+ */
+export function savedSettings(answer: UpdateSiteSettingResult): {
+  settings: AdminSiteSettings;
+  approval: AdminApproval | null;
+} {
+  return 'approval' in answer
+    ? { settings: answer.settings, approval: answer.approval }
+    : { settings: answer, approval: null };
+}
+
+/** Whether the form's dual-approval choice would loosen the saved one: a second admin must agree. */
+export function loosensDualApproval(values: SettingsForm, saved: SettingsForm): boolean {
+  const amountOf = (form: SettingsForm): bigint | null => {
+    if (!form.dualApprovalOn) return null;
+    const parsed = parseAmount(form.withdrawalDualApproval);
+    return parsed.ok ? parsed.micros : null;
+  };
+  const before = amountOf(saved);
+  const after = amountOf(values);
+  if (values.dualApprovalOn && after === null) return false;
+  return dualApprovalLoosens(before, after);
+}

@@ -2,18 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { AdminSiteSettings } from '../../../common/contract';
+import { Link } from 'wouter';
 import { adminKeys, useUpdateSiteSettings } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { CheckIcon } from '../../ui/icons';
-import { ErrorMessage } from '../../ui/page';
+import { ErrorMessage, Muted } from '../../ui/page';
 import { useToast } from '../../ui/toast';
 import { TitledCard } from './admin-ui';
 import {
   changedFields,
+  savedSettings,
   serverField,
   settingsUpdate,
   validateSettings,
@@ -39,6 +40,8 @@ export function useSettingsSection(fields: readonly SettingsField[], saved: Sett
     null,
   );
   const [justSaved, setJustSaved] = useState(false);
+  // A loosening of dual approval sent and waiting for a second admin's approval.
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
 
   const values: SettingsForm = { ...saved, ...edits };
   const changed = changedFields(values, saved, fields);
@@ -69,15 +72,22 @@ export function useSettingsSection(fields: readonly SettingsField[], saved: Sett
   async function send(): Promise<void> {
     setRefusal(null);
     try {
-      const answer: AdminSiteSettings = await mutation.mutateAsync(
-        settingsUpdate(values, saved, fields),
+      const { settings, approval } = savedSettings(
+        await mutation.mutateAsync(settingsUpdate(values, saved, fields)),
       );
-      queryClient.setQueryData(adminKeys.settings, answer);
+      queryClient.setQueryData(adminKeys.settings, settings);
       setEdits({});
       setTouched({});
       setSubmitted(false);
       setJustSaved(true);
-      toast({ tone: 'success', text: t`Settings saved.` });
+      setAwaitingApproval(approval !== null);
+      toast({
+        tone: 'success',
+        text:
+          approval === null
+            ? t`Settings saved.`
+            : t`Sent for approval: another admin must approve this change of dual approval.`,
+      });
     } catch (error) {
       const { message, field } = describeAdminError(error);
       const where = serverField(field, fields);
@@ -110,6 +120,7 @@ export function useSettingsSection(fields: readonly SettingsField[], saved: Sett
     changed: changed.length > 0,
     busy: mutation.isPending,
     justSaved,
+    awaitingApproval,
     formError: refusal && !refusal.field ? translate(i18n, refusal.message) : null,
     onSubmit,
     send,
@@ -145,6 +156,14 @@ export function SectionCard({
         onSubmit={onSubmit ?? ((event) => form.onSubmit(event))}
       >
         {children}
+        {form.awaitingApproval && (
+          <Muted role="status">
+            <Trans>
+              Waiting for a second admin: the change of dual approval applies once another admin
+              approves it under <Link href="/admin/approvals">Approvals</Link>.
+            </Trans>
+          </Muted>
+        )}
         {form.formError && <ErrorMessage>{form.formError}</ErrorMessage>}
         <Footer>
           {form.justSaved && !form.changed ? (

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import type { AdminSiteSettings } from '../../../common/contract';
 import { TRADE_DURATIONS_S } from '../../../common/rules';
 import { adminKeys, useUpdateSiteSettings } from '../../services/admin-queries';
 import { describeAdminError } from '../../services/error-messages';
@@ -19,6 +18,7 @@ import {
   parseCountryInput,
   payoutField,
   regionCodes,
+  savedSettings,
   withCountries,
   type SettingsForm,
 } from './settings-model';
@@ -61,8 +61,8 @@ export function TradingSwitch({ enabled }: { enabled: boolean }) {
   async function apply(next: boolean) {
     setFailure(null);
     try {
-      const answer: AdminSiteSettings = await mutation.mutateAsync({ tradingEnabled: next });
-      queryClient.setQueryData(adminKeys.settings, answer);
+      const answer = await mutation.mutateAsync({ tradingEnabled: next });
+      queryClient.setQueryData(adminKeys.settings, savedSettings(answer).settings);
       toast({ tone: 'success', text: next ? t`Trading is on.` : t`Trading is off.` });
     } catch (error) {
       setFailure(describeAdminError(error).message);

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Link } from 'wouter';
 import {
   ADJUSTMENT_REASON_MAX_LENGTH,
   type AdminAdjustmentRequest,
@@ -8,7 +10,7 @@ import {
 } from '../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../common/money';
 import { attemptFor, type SubmitAttempt } from '../../machines/submission';
-import { useAdjustAdminUserBalance } from '../../services/admin-queries';
+import { useAdjustAdminUserBalance, useAdminSettings } from '../../services/admin-queries';
 import { ApiError } from '../../services/api-error';
 import { describeAdminError } from '../../services/error-messages';
 import { translate, type AppMessage } from '../../services/messages';
@@ -22,11 +24,14 @@ import { TextAreaField, TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
   ADJUSTMENT_FIELDS,
+  adjustmentFourEyesFrom,
+  adjustmentNeedsApproval,
   checkAdjustment,
   type AdjustmentDirection,
   type AdjustmentField,
   type AdjustmentValues,
 } from './user-model';
+import { pendingText } from './approvals-model';
 import { ChoiceGroup } from './user-ui';
 import { theme } from '../../ui/theme';
 
@@ -36,6 +41,8 @@ const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
  * Credit or debit the user's wallet, with a recorded reason. The admin reviews the balance
  * before and after in a dialog; each confirmed adjustment gets one idempotency key, which a
  * retry of the same adjustment (after a lost answer) sends again, so it is applied once.
+ * From the dual-approval size on, the form says so and the adjustment is sent for a second
+ * admin's approval instead of being posted.
  */
 export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const { i18n, t } = useLingui();
@@ -50,8 +57,13 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   // The server's refusal of a field, shown under it until the form is edited.
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
 
+  // The size from which a second admin must approve: the site's dual-approval threshold.
+  const fourEyesFrom = adjustmentFourEyesFrom(useAdminSettings().data?.withdrawalDualApproval);
+  // The adjustment last sent for approval, until the form is used again.
+  const [sentForApproval, setSentForApproval] = useState<MessageDescriptor | null>(null);
   const available = microsFromWire(user.balance);
   const check = checkAdjustment(values, available);
+  const needsApproval = check.ok && adjustmentNeedsApproval(check.micros, fourEyesFrom);
   const errors = check.ok ? {} : check.errors;
   const shownError = (field: AdjustmentField) => {
     const message = (submitted ? errors[field] : undefined) ?? serverErrors[field];
@@ -61,6 +73,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const update = (patch: Partial<AdjustmentValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     setServerErrors({});
+    setSentForApproval(null);
     mutation.reset();
   };
 
@@ -76,12 +89,18 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
     const next = attemptFor(attempt, check.request);
     setAttempt(next);
     try {
-      const { adjustment } = await mutation.mutateAsync({
+      const answer = await mutation.mutateAsync({
         request: next.request,
         idempotencyKey: next.idempotencyKey,
       });
-      const moved = formatSignedMicros(microsFromWire(adjustment.amount));
-      toast({ tone: 'success', text: t`Balance adjusted: ${moved} USDT.` });
+      if ('approval' in answer) {
+        const text = pendingText(answer.approval);
+        toast({ tone: 'success', text: i18n._(text) });
+        setSentForApproval(text);
+      } else {
+        const moved = formatSignedMicros(microsFromWire(answer.adjustment.amount));
+        toast({ tone: 'success', text: t`Balance adjusted: ${moved} USDT.` });
+      }
       setAttempt(null);
       setValues(EMPTY);
       setSubmitted(false);
@@ -104,6 +123,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const moved = check.ok ? check.micros : 0n;
   const who = user.username;
   const availableText = formatWireAmount(user.balance);
+  const fourEyesText = fourEyesFrom === null ? null : displayMicros(fourEyesFrom);
 
   return (
     <Card as="section" aria-label={t`Balance adjustment`}>
@@ -131,7 +151,12 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           onChange={(event) => update({ amount: event.target.value })}
           error={shownError('amount')}
           hint={
-            credit ? undefined : <Trans>At most the available balance, {availableText} USDT.</Trans>
+            <>
+              {!credit && <Trans>At most the available balance, {availableText} USDT.</Trans>}{' '}
+              {fourEyesText !== null && (
+                <Trans>From {fourEyesText} USDT either way, a second admin must approve it.</Trans>
+              )}
+            </>
           }
         />
         <TextAreaField
@@ -144,6 +169,14 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           onChange={(event) => update({ reason: event.target.value })}
           error={shownError('reason')}
         />
+        {sentForApproval && (
+          <Muted role="status">
+            {i18n._(sentForApproval)}{' '}
+            <Link href="/admin/approvals">
+              <Trans>See Approvals</Trans>
+            </Link>
+          </Muted>
+        )}
         {failure && (
           <ErrorMessage>
             {failure}
@@ -165,7 +198,9 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
       <ConfirmDialog
         open={reviewing}
         title={credit ? <Trans>Credit this wallet?</Trans> : <Trans>Debit this wallet?</Trans>}
-        confirmLabel={<Trans>Confirm adjustment</Trans>}
+        confirmLabel={
+          needsApproval ? <Trans>Send for approval</Trans> : <Trans>Confirm adjustment</Trans>
+        }
         tone={credit ? 'primary' : 'danger'}
         busy={mutation.isPending}
         onConfirm={() => void confirm()}
@@ -186,7 +221,16 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           </Detail>
         </DetailList>
         <Muted>
-          <Trans>The adjustment is posted to the ledger at once and recorded with your name.</Trans>
+          {needsApproval ? (
+            <Trans>
+              This adjustment needs a second admin: it is posted to the ledger once another admin
+              approves it under Approvals, and recorded with both names.
+            </Trans>
+          ) : (
+            <Trans>
+              The adjustment is posted to the ledger at once and recorded with your name.
+            </Trans>
+          )}
         </Muted>
       </ConfirmDialog>
     </Card>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adjustmentFourEyesFrom,
+  adjustmentNeedsApproval,
   checkAdjustment,
   ledgerKindLabel,
   pageCountOf,
@@ -147,6 +149,22 @@ describe('the balance adjustment', () => {
     expect(checkAdjustment(values({ reason: 'x'.repeat(501) }), 0n).ok).toBe(false);
     const ok = checkAdjustment(values({ reason: '  abc  ' }), 0n);
     expect(ok.ok && ok.request.reason).toBe('abc');
+  });
+});
+
+describe('an adjustment that needs a second admin', () => {
+  it('from the dual-approval threshold, at most 10,000 USDT, unknown while it loads', () => {
+    expect(adjustmentFourEyesFrom('50.000000')).toBe(50n * USDT);
+    expect(adjustmentFourEyesFrom('20000.000000')).toBe(10_000n * USDT);
+    expect(adjustmentFourEyesFrom(null)).toBe(10_000n * USDT);
+    expect(adjustmentFourEyesFrom(undefined)).toBeNull();
+  });
+
+  it('either way, at or above it', () => {
+    expect(adjustmentNeedsApproval(50n * USDT, 50n * USDT)).toBe(true);
+    expect(adjustmentNeedsApproval(-50n * USDT, 50n * USDT)).toBe(true);
+    expect(adjustmentNeedsApproval(50n * USDT - 1n, 50n * USDT)).toBe(false);
+    expect(adjustmentNeedsApproval(10n ** 12n, null)).toBe(false);
   });
 });
 

@@ -10,7 +10,8 @@ import {
   type AdminAdjustmentRequest,
   type AdminUserSummary,
 } from '../../../common/contract';
-import { displayMicros, formatMicros, parseAmount } from '../../../common/money';
+import { adjustmentDualApprovalFrom } from '../../../common/four-eyes';
+import { displayMicros, formatMicros, microsFromWire, parseAmount } from '../../../common/money';
 import {
   checkEmail,
   checkFullName,
@@ -216,6 +217,21 @@ export function checkAdjustment(
   }
   if (errors.amount || errors.reason) return { ok: false, errors };
   return { ok: true, request: { amount: formatMicros(micros), reason }, micros };
+}
+
+/**
+ * From which size (either way) an adjustment needs a second admin, given the dual-approval
+ * threshold as the console read it (undefined while it loads: then it is not known).
+ */
+export function adjustmentFourEyesFrom(thresholdWire: string | null | undefined): bigint | null {
+  if (thresholdWire === undefined) return null;
+  return adjustmentDualApprovalFrom(thresholdWire === null ? null : microsFromWire(thresholdWire));
+}
+
+/** Whether the adjustment will be sent for approval rather than posted at once. */
+export function adjustmentNeedsApproval(micros: bigint, fromMicros: bigint | null): boolean {
+  if (fromMicros === null) return false;
+  return (micros < 0n ? -micros : micros) >= fromMicros;
 }
 
 // The password reset ------------------------------------------------------------------------

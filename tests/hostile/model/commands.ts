@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { adjustmentNeedsSecondAdmin } from '../../../common/four-eyes';
 import { settleDueTrades } from '../../../server/jobs/settle-trades';
 import { checkStep } from './invariants';
 import { micros, profitOf, wire, type SelectedTime } from './money';
@@ -56,7 +57,9 @@ const describeAmount = (choice: AmountChoice) =>
 /**
  * An admin's adjustment (a reasoned ledger entry between the wallet and deposit clearing),
  * sent twice with one key: the second must replay the first and move nothing. A debit below
- * what the user has available is refused.
+ * what the user has available is refused. From the dual-approval size on, the first answer
+ * is a pending request: the admin who asked cannot approve it, the other admin does, and
+ * only then does the money move (once; the key's replay still answers the request).
  */
 export async function adjust(
   model: Model,
@@ -83,21 +86,48 @@ export async function adjust(
     expectStatus(first, 422, what, 'insufficient_funds');
     return what;
   }
-  expectStatus(first, 201, what);
   const total = wallet.availableMicros + wallet.heldMicros;
-  expect(json<{ adjustment: unknown }>(first).adjustment, what).toMatchObject({
-    amount: wire(amountMicros),
-    balanceBefore: wire(total),
-    balanceAfter: wire(total + amountMicros),
-  });
+  if (adjustmentNeedsSecondAdmin(amountMicros, real.world.rules.dualApprovalMicros)) {
+    await approveAdjustment(real, first, admin, `${what} (four eyes)`);
+  } else {
+    expectStatus(first, 201, what);
+    expect(json<{ adjustment: unknown }>(first).adjustment, what).toMatchObject({
+      amount: wire(amountMicros),
+      balanceBefore: wire(total),
+      balanceAfter: wire(total + amountMicros),
+    });
+  }
   wallet.availableMicros += amountMicros;
   model.platform.depositClearing -= amountMicros;
   model.entries += 1;
   const again = await send(real.world, request);
-  expect(again.status, `${what} replayed`).toBe(201);
+  expect(again.status, `${what} replayed`).toBe(first.status);
   expect(again.body, `${what} replayed`).toBe(first.body);
   expect(again.replayed, `${what} replayed`).toBe(true);
   return what;
+}
+
+/** A pending adjustment: refused to the admin who asked, approved by the other. */
+async function approveAdjustment(real: Real, first: Reply, admin: AdminIx, what: string) {
+  expectStatus(first, 202, what);
+  const { approval } = json<{ approval: { _id: string; kind: string; status: string } }>(first);
+  expect(approval, what).toMatchObject({ kind: 'ledger.adjust', status: 'Pending' });
+  const url = `/api/admin/approvals/${approval._id}/approve`;
+  const own = await send(real.world, {
+    method: 'POST',
+    url,
+    headers: real.world.admins[admin].auth,
+    payload: {},
+  });
+  expectStatus(own, 409, `${what}: approved by the admin who asked`, 'second_approver_required');
+  const other: AdminIx = admin === 0 ? 1 : 0;
+  const approved = await send(real.world, {
+    method: 'POST',
+    url,
+    headers: real.world.admins[other].auth,
+    payload: {},
+  });
+  expectStatus(approved, 200, `${what}: approved by the other admin`);
 }
 
 class Adjust implements ModelCommand {

@@ -1,0 +1,242 @@
+/**
+ * Deciding four-eyes requests: the list, approve, reject.
+ *
+ * Approving checks the second admin's rules (common/four-eyes.ts) against the approver's and
+ * the requester's accounts, locked against a concurrent disable; then one conditional UPDATE
+ * `… WHERE status = 'Pending' AND expires_at > now()` decides the request, so of two admins
+ * acting at once one wins and the other is told why; the action runs in the same transaction,
+ * so a request is approved exactly when its action happened (an action that fails, such as an
+ * adjustment the wallet can no longer pay, leaves the request pending). Every step is
+ * audited: `approval.requested`, `approval.approved` or `approval.rejected`, and the action's
+ * own row naming the request.
+ */
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { object } from 'superstruct';
+import {
+  AdminReasonRequest,
+  APPROVAL_STATUS_FILTERS,
+  APPROVALS_PAGE_SIZE,
+  type AdminApprovalPage,
+  type AdminApprovalResponse,
+  type ApprovalStatusFilter,
+} from '../../../common/contract';
+import type { ApprovalKind } from '../../../common/four-eyes';
+import { adminApprovals } from '../../db/schema';
+import { sessionOf } from '../../http/auth-guard';
+import { ApiError, badRequest, notFound, unauthorized } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import type { Tx } from '../../ledger/types';
+import { applyApprovedDualApproval } from '../settings/routes';
+import { isUuid } from '../wallet/parse';
+import { approvalReason, createApprovedAdmin, enableApprovedAdmin } from './admins';
+import {
+  approvalView,
+  approvalViews,
+  assertSecondAdmin,
+  databaseNow,
+  expireApprovals,
+  KIND_NOUNS,
+  lockAdminFacts,
+  payloadOf,
+  type ApprovalContext,
+  type ApprovalRow,
+} from './approval-store';
+import { writeAudit } from './audit';
+import { pageCountOf, pageParam, queryParams } from './query-params';
+import { applyApprovedAdjustment } from './users';
+
+/** Approving takes no body; `{}` is accepted, anything in it refused. */
+const EmptyBody = object({});
+
+/** Carries out the approved action of each kind, inside the approving transaction. */
+async function execute(app: FastifyInstance, tx: Tx, row: ApprovalRow, context: ApprovalContext) {
+  const kind: ApprovalKind = row.kind;
+  switch (kind) {
+    case 'admin.create':
+      return createApprovedAdmin(tx, payloadOf(row, kind), context);
+    case 'admin.enable':
+      return enableApprovedAdmin(tx, payloadOf(row, kind), context);
+    case 'ledger.adjust':
+      return applyApprovedAdjustment(app, tx, payloadOf(row, kind), context);
+    case 'settings.dual_approval':
+      return applyApprovedDualApproval(tx, payloadOf(row, kind), context);
+  }
+}
+
+/** Why a request cannot be decided now: it is not there, decided, or expired. */
+function notPending(row: ApprovalRow | undefined): ApiError {
+  if (row === undefined) return notFound('Request not found.');
+  if (row.status === 'Expired') {
+    return new ApiError(
+      409,
+      'This request has expired; ask for it again if it is still needed.',
+      'approval_expired',
+    );
+  }
+  return new ApiError(
+    409,
+    `This request was already ${row.status.toLowerCase()}.`,
+    'already_decided',
+  );
+}
+
+async function loadRow(tx: Tx, id: string): Promise<ApprovalRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(adminApprovals).where(eq(adminApprovals.id, id)).limit(1);
+  return row;
+}
+
+function statusParam(value: string | undefined): ApprovalStatusFilter {
+  if (value === undefined) return 'Pending';
+  const found = APPROVAL_STATUS_FILTERS.find((status) => status === value);
+  if (found === undefined) {
+    throw badRequest(
+      `status must be one of ${APPROVAL_STATUS_FILTERS.join(', ')}.`,
+      'invalid_body',
+      'status',
+    );
+  }
+  return found;
+}
+
+export const approvalRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/admin/approvals',
+    { config: { access: 'admin' } },
+    async (request): Promise<AdminApprovalPage> => {
+      const params = queryParams(request, ['status', 'page'] as const);
+      const status = statusParam(params.status);
+      const page = pageParam(params.page);
+      await expireApprovals(app.db);
+      const where: SQL | undefined =
+        status === 'All' ? undefined : eq(adminApprovals.status, status);
+      // Pending is a queue (oldest first); decided ones newest decision first.
+      const order =
+        status === 'Pending'
+          ? [asc(adminApprovals.requestedAt), asc(adminApprovals.id)]
+          : status === 'All'
+            ? [desc(adminApprovals.requestedAt), desc(adminApprovals.id)]
+            : [desc(adminApprovals.decidedAt), desc(adminApprovals.id)];
+      const [rows, [counted]] = await Promise.all([
+        app.db
+          .select()
+          .from(adminApprovals)
+          .where(where)
+          .orderBy(...order)
+          .limit(APPROVALS_PAGE_SIZE)
+          .offset((page - 1) * APPROVALS_PAGE_SIZE),
+        app.db.select({ n: count() }).from(adminApprovals).where(where),
+      ]);
+      const total = Number(counted?.n ?? 0);
+      return {
+        items: await approvalViews(app.db, rows, sessionOf(request).userId),
+        page,
+        pageCount: pageCountOf(total, APPROVALS_PAGE_SIZE),
+        total,
+      };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/admin/approvals/:id/approve',
+    { config: { access: 'admin' } },
+    async (request): Promise<AdminApprovalResponse> => {
+      if (request.body !== undefined && request.body !== null) parseBody(EmptyBody, request.body);
+      const approverId = sessionOf(request).userId;
+      const decided = await app.db.transaction(async (tx) => {
+        await expireApprovals(tx);
+        const row = await loadRow(tx, request.params.id);
+        if (row === undefined || row.status !== 'Pending') throw notPending(row);
+        const now = await databaseNow(tx);
+        const approver = await lockAdminFacts(tx, approverId);
+        if (approver === null || !approver.enabled) {
+          throw unauthorized('Your session has ended. Please sign in again.');
+        }
+        const requester = (await lockAdminFacts(tx, row.requestedBy)) ?? {
+          id: row.requestedBy,
+          createdAtMs: 0,
+          createdBy: null,
+        };
+        assertSecondAdmin(approver, requester, row.requestedAt, now, KIND_NOUNS[row.kind]);
+        const [approved] = await tx
+          .update(adminApprovals)
+          .set({ status: 'Approved', decidedBy: approverId, decidedAt: now })
+          .where(
+            and(
+              eq(adminApprovals.id, row.id),
+              eq(adminApprovals.status, 'Pending'),
+              gt(adminApprovals.expiresAt, sql`now()`),
+            ),
+          )
+          .returning();
+        if (approved === undefined) throw notPending(await loadRow(tx, row.id));
+        const context = {
+          approvalId: row.id,
+          requestedBy: row.requestedBy,
+          approverId,
+          ip: request.ip,
+        };
+        await execute(app, tx, approved, context);
+        await writeAudit(tx, {
+          actorId: approverId,
+          action: 'approval.approved',
+          targetType: 'admin_approval',
+          targetId: row.id,
+          before: { status: 'Pending' },
+          after: { status: 'Approved', kind: row.kind, requestedBy: row.requestedBy },
+          ip: request.ip,
+        });
+        return approved;
+      });
+      request.log.info({ approvalId: decided.id, kind: decided.kind }, 'approval approved');
+      return {
+        approval: await approvalView(app.db, decided, approverId),
+        message: 'Approved and carried out.',
+      };
+    },
+  );
+
+  /** Any admin may reject a waiting request, the one who asked for it too (to withdraw it). */
+  app.post<{ Params: { id: string } }>(
+    '/admin/approvals/:id/reject',
+    { config: { access: 'admin' } },
+    async (request): Promise<AdminApprovalResponse> => {
+      const reason = approvalReason(parseBody(AdminReasonRequest, request.body).reason);
+      const actorId = sessionOf(request).userId;
+      const decided = await app.db.transaction(async (tx) => {
+        await expireApprovals(tx);
+        const id = request.params.id;
+        const [rejected] = isUuid(id)
+          ? await tx
+              .update(adminApprovals)
+              .set({ status: 'Rejected', decidedBy: actorId, decidedAt: sql`now()`, reason })
+              .where(
+                and(
+                  eq(adminApprovals.id, id),
+                  eq(adminApprovals.status, 'Pending'),
+                  gt(adminApprovals.expiresAt, sql`now()`),
+                ),
+              )
+              .returning()
+          : [];
+        if (rejected === undefined) throw notPending(await loadRow(tx, id));
+        await writeAudit(tx, {
+          actorId,
+          action: 'approval.rejected',
+          targetType: 'admin_approval',
+          targetId: rejected.id,
+          before: { status: 'Pending' },
+          after: { status: 'Rejected', kind: rejected.kind, requestedBy: rejected.requestedBy },
+          reason,
+          ip: request.ip,
+        });
+        return rejected;
+      });
+      return {
+        approval: await approvalView(app.db, decided, actorId),
+        message: 'Rejected; nothing was carried out.',
+      };
+    },
+  );
+};
