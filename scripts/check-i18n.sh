@@ -14,8 +14,8 @@ fi
 rm -rf "$before"
 missing=0
 for locale in es fr de zh; do
-  # Each language has the app's catalog and the admin console's (lingui.config.ts).
-  for catalog in messages admin; do
+  # Each language has the first load's catalog, the app's and the console's (lingui.config.ts).
+  for catalog in shell messages admin; do
     file="locales/$locale/$catalog.po"
     if [ ! -f "$file" ]; then
       echo "i18n: $file is missing" >&2

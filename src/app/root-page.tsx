@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
 import { useSession } from '../machines/auth-session';
+import { SHELL_PAGES } from './i18n/shell-pages';
 
-const HomePage = lazy(() => import('../views/home/home-page'));
-const OnchainPage = lazy(() => import('../views/wallet/onchain-page'));
+const HomePage = lazy(SHELL_PAGES.home);
+const OnchainPage = lazy(SHELL_PAGES.onchain);
 
 /** `/`: Onchain for a signed-in user, Home otherwise. */
 export function RootPage() {

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
-import { loadAdminCatalog } from './i18n/i18n';
+import { loadCatalog } from './i18n/i18n';
+import { SHELL_PAGES } from './i18n/shell-pages';
 import { marketTicksQuery } from '../services/market-ticks';
 import { symbolFromState } from '../views/trade/trade-symbol';
 import { RootPage } from './root-page';
@@ -53,13 +54,22 @@ function prefetchMissing<Data, Key extends QueryKey>(
   if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** A page and the texts it needs beyond the shell's: it waits for both (i18n/i18n.ts). */
+const page = (load: PageLoader, catalogs: readonly ('app' | 'admin')[] = ['app']) =>
+  lazy(() =>
+    Promise.all([load(), ...catalogs.map((name) => loadCatalog(name))]).then(([module]) => module),
+  );
+
+/** One of the pages whose texts are all in the first load's catalog (i18n/shell-pages.ts). */
+const shellPage = (load: PageLoader) => lazy(load);
 
 const user = (
   path: string,
   title: MessageDescriptor,
   parent: string,
-  load: () => Promise<{ default: ComponentType }>,
+  load: PageLoader,
 ): RouteDef => ({
   path,
   access: 'user',
@@ -74,7 +84,7 @@ const tab = (
   path: string,
   title: MessageDescriptor,
   headerEnd: HeaderEnd,
-  load: () => Promise<{ default: ComponentType }>,
+  screen: ComponentType,
 ): RouteDef => ({
   path,
   access: 'user',
@@ -82,13 +92,13 @@ const tab = (
   header: 'tab',
   headerEnd,
   parent: '/',
-  page: page(load),
+  page: screen,
 });
 
 const admin = (
   path: string,
   title: MessageDescriptor,
-  load: () => Promise<{ default: ComponentType }>,
+  load: PageLoader,
   parent = '/admin',
 ): RouteDef => ({
   path,
@@ -97,8 +107,8 @@ const admin = (
   header: path === '/admin' ? 'brand' : 'back',
   headerEnd: 'tools',
   parent,
-  // The console's texts are a catalog of their own: the page waits for both.
-  page: page(() => Promise.all([load(), loadAdminCatalog()]).then(([module]) => module)),
+  // The console's texts are a catalog of their own; its pages also use the app's.
+  page: page(load, ['app', 'admin']),
 });
 
 export const ROUTES: readonly RouteDef[] = [
@@ -151,11 +161,16 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   {
-    ...tab('/markets', msg`Markets`, 'tools', () => import('../views/markets/markets-page')),
+    ...tab('/markets', msg`Markets`, 'tools', shellPage(SHELL_PAGES.markets)),
     showsPrices: true,
   },
   {
-    ...tab('/trade', msg`Trade`, 'balance', () => import('../views/trade/trade-page')),
+    ...tab(
+      '/trade',
+      msg`Trade`,
+      'balance',
+      page(() => import('../views/trade/trade-page')),
+    ),
     showsPrices: true,
     // The pair's last recorded price is the page's largest content (its header shows it
     // until the first live quote): asked for beside the page's code, a round trip sooner.
@@ -163,7 +178,12 @@ export const ROUTES: readonly RouteDef[] = [
       prefetchMissing(queryClient, marketTicksQuery(symbolFromState(window.history.state))),
   },
   {
-    ...tab('/orders', msg`Orders`, 'balance', () => import('../views/orders/orders-page')),
+    ...tab(
+      '/orders',
+      msg`Orders`,
+      'balance',
+      page(() => import('../views/orders/orders-page')),
+    ),
     showsPrices: true,
   },
   {
@@ -176,8 +196,13 @@ export const ROUTES: readonly RouteDef[] = [
     headerEnd: 'balance',
     showsPrices: true,
   },
-  tab('/wallet', msg`Wallet`, 'tools', () => import('../views/wallet/wallet-page')),
-  tab('/onchain', msg`Onchain`, 'tools', () => import('../views/wallet/onchain-page')),
+  tab(
+    '/wallet',
+    msg`Wallet`,
+    'tools',
+    page(() => import('../views/wallet/wallet-page')),
+  ),
+  tab('/onchain', msg`Onchain`, 'tools', shellPage(SHELL_PAGES.onchain)),
 
   user('/deposit', msg`Deposit`, '/', () => import('../views/deposit/deposit-page')),
   user(

@@ -4,10 +4,10 @@ import { LANGUAGES } from '../../../common/rules';
 /**
  * Every catalog is complete and hand-translated. `lingui compile --strict` cannot see a gap
  * here: with English as the fallback locale, an empty msgstr silently falls back to English.
- * Each language has two catalogs (lingui.config.ts): `messages`, the app's, and `admin`, the
- * admin console's, loaded only in the console.
+ * Each language has three catalogs (lingui.config.ts): `shell`, the first load's, `messages`,
+ * the rest of the app's, and `admin`, the admin console's, loaded only in the console.
  */
-const CATALOG_NAMES = ['messages', 'admin'] as const;
+const CATALOG_NAMES = ['shell', 'messages', 'admin'] as const;
 type CatalogName = (typeof CATALOG_NAMES)[number];
 
 const catalogs = import.meta.glob<string>('../../../locales/*/*.po', {
@@ -134,17 +134,24 @@ describe('translation catalogs', () => {
     });
   }
 
-  // A text both the console and the rest of the app use is in both catalogs; in the console
-  // both are loaded into one table, so the two must say the same.
+  // A text used in two catalogs' code is in both; the catalogs a page needs are loaded into
+  // one table, so the two must say the same.
+  const PAIRS = [
+    ['shell', 'messages'],
+    ['shell', 'admin'],
+    ['messages', 'admin'],
+  ] as const;
   for (const language of LANGUAGES) {
-    it(`translates a text in both catalogs alike (${language})`, () => {
-      const app = catalog(language, 'messages');
-      const console_ = catalog(language, 'admin');
-      const shared = [...console_.keys()].filter((id) => app.has(id));
-      expect(shared.length).toBeGreaterThan(0);
-      const different = shared.filter((id) => app.get(id) !== console_.get(id));
-      expect(different).toEqual([]);
-    });
+    for (const [first, second] of PAIRS) {
+      it(`translates a text in ${first} and ${second} alike (${language})`, () => {
+        const one = catalog(language, first);
+        const other = catalog(language, second);
+        const shared = [...other.keys()].filter((id) => one.has(id));
+        expect(shared.length).toBeGreaterThan(0);
+        const different = shared.filter((id) => one.get(id) !== other.get(id));
+        expect(different).toEqual([]);
+      });
+    }
   }
 });
 

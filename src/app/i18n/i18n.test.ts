@@ -4,9 +4,9 @@ import type { Language } from '../../../common/rules';
 import type * as I18n from './i18n';
 
 /**
- * Catalog loading: the app's catalog always, the console's once an /admin route asked for it
- * and from then on with every language switch. The module keeps state (what is needed, what
- * is active), so the steps run in order on one import of it.
+ * Catalog loading: the shell's catalog always, the app's and the console's once a page asked
+ * for them and from then on with every language switch. The module keeps state (what is
+ * needed, what is active), so the steps run in order on one import of it.
  */
 
 // The module marks the document with the language; Vitest runs in Node.
@@ -16,8 +16,12 @@ vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
 type I18nModule = typeof I18n;
 let module_: I18nModule;
 
-async function compiled(language: Language, name: 'messages' | 'admin'): Promise<Messages> {
+async function compiled(
+  language: Language,
+  name: 'shell' | 'messages' | 'admin',
+): Promise<Messages> {
   const loaders: Record<string, () => Promise<{ messages: Messages }>> = {
+    'de/shell': () => import('../../../locales/de/shell.po'),
     'de/messages': () => import('../../../locales/de/messages.po'),
     'de/admin': () => import('../../../locales/de/admin.po'),
     'fr/admin': () => import('../../../locales/fr/admin.po'),
@@ -28,28 +32,41 @@ async function compiled(language: Language, name: 'messages' | 'admin'): Promise
   return (await load()).messages;
 }
 
-/** A message id that only the console's catalog has. */
+/** Message ids that only the app's catalog has, and only the console's. */
+let appOnlyId: string;
 let consoleOnlyId: string;
 
 beforeAll(async () => {
   module_ = await import('./i18n');
+  const shell = await compiled('de', 'shell');
   const app = await compiled('de', 'messages');
   const console_ = await compiled('de', 'admin');
-  const id = Object.keys(console_).find((key) => !(key in app));
-  if (id === undefined) throw new Error('the console catalog has no message of its own');
-  consoleOnlyId = id;
+  const appId = Object.keys(app).find((key) => !(key in shell));
+  const consoleId = Object.keys(console_).find((key) => !(key in app) && !(key in shell));
+  if (appId === undefined) throw new Error('the app catalog has no message of its own');
+  if (consoleId === undefined) throw new Error('the console catalog has no message of its own');
+  appOnlyId = appId;
+  consoleOnlyId = consoleId;
 });
 
 describe('catalog loading', () => {
-  it('loads only the app catalog for a language', async () => {
+  it('loads only the shell catalog for a language', async () => {
     await module_.activateLanguage('de');
     expect(module_.i18n.locale).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+    expect(module_.i18n.messages[appOnlyId]).toBeUndefined();
+    expect(module_.i18n.messages[consoleOnlyId]).toBeUndefined();
+  });
+
+  it("adds the app's catalog in the active language when a page asks", async () => {
+    await module_.loadCatalog('app');
+    expect(module_.i18n.locale).toBe('de');
+    expect(module_.i18n.messages[appOnlyId]).toEqual((await compiled('de', 'messages'))[appOnlyId]);
     expect(module_.i18n.messages[consoleOnlyId]).toBeUndefined();
   });
 
   it('adds the console catalog in the active language when the console asks', async () => {
-    await module_.loadAdminCatalog();
+    await module_.loadCatalog('admin');
     expect(module_.i18n.locale).toBe('de');
     expect(module_.i18n.messages[consoleOnlyId]).toEqual(
       (await compiled('de', 'admin'))[consoleOnlyId],
@@ -81,7 +98,7 @@ describe('the console entered while a language switch is under way', () => {
     const fresh: I18nModule = await import('./i18n');
     await fresh.activateLanguage('de');
     const switching = fresh.activateLanguage('es');
-    await fresh.loadAdminCatalog();
+    await fresh.loadCatalog('admin');
     await switching;
     expect(fresh.i18n.locale).toBe('es');
     expect(fresh.i18n.messages[consoleOnlyId]).toEqual(

@@ -6,11 +6,21 @@ type CatalogLoader = () => Promise<{ messages: Messages }>;
 
 /**
  * Catalogs load on demand, one chunk per language and catalog: the initial bundle carries
- * none of them. `app` holds every text outside the admin console; `admin` the console's
- * (about half of all texts, which no user needs), loaded only once an /admin route is
- * entered. Each `.po` file is compiled by @lingui/vite-plugin when imported.
+ * none of them. `shell` holds the texts of the first load and of the pages a first visit
+ * lands on (`shell-pages.ts`), about a sixth of the app's; `app` every text outside the
+ * admin console, loaded with any other page; `admin` the console's (about half of all
+ * texts, which no user needs), loaded only once an /admin route is entered. A text used in
+ * several is in each (`catalogs.test.ts` checks they translate it alike). Each `.po` file is
+ * compiled by @lingui/vite-plugin when imported.
  */
 const CATALOGS = {
+  shell: {
+    en: () => import('../../../locales/en/shell.po'),
+    es: () => import('../../../locales/es/shell.po'),
+    fr: () => import('../../../locales/fr/shell.po'),
+    de: () => import('../../../locales/de/shell.po'),
+    zh: () => import('../../../locales/zh/shell.po'),
+  },
   app: {
     en: () => import('../../../locales/en/messages.po'),
     es: () => import('../../../locales/es/messages.po'),
@@ -30,8 +40,8 @@ const CATALOGS = {
 type CatalogName = keyof typeof CATALOGS;
 const CATALOG_COUNT = Object.keys(CATALOGS).length;
 
-/** The catalogs every language switch loads: the app's, and the console's once entered. */
-const needed = new Set<CatalogName>(['app']);
+/** The catalogs every language switch loads: the shell's, and the others once needed. */
+const needed = new Set<CatalogName>(['shell']);
 /** The active language and the catalogs its messages came from (null before the first). */
 let active: { language: Language; catalogs: ReadonlySet<CatalogName> } | null = null;
 /** The latest load (numbered) and its language: an earlier, slower load yields to it. */
@@ -140,16 +150,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Before an admin console page renders: loads the console's texts in the active language,
- * and from now on every language switch loads them too. Rejects when they cannot be had,
- * as a page whose code failed to load does, rather than show a page of message ids.
+ * Before a page beyond the shell renders: loads the catalog its texts are in (`app`, or the
+ * console's `admin`) in the active language, and from now on every language switch loads
+ * it too. Rejects when it cannot be had, as a page whose code failed to load does, rather
+ * than show a page of message ids.
  */
-export async function loadAdminCatalog(): Promise<void> {
-  needed.add('admin');
-  if (active?.catalogs.has('admin')) return;
+export async function loadCatalog(name: Exclude<CatalogName, 'shell'>): Promise<void> {
+  needed.add(name);
+  if (active?.catalogs.has(name)) return;
   // The language being switched to, if a switch is under way, else the active one.
   await activateLanguage(latestLanguage ?? active?.language ?? initialLanguage());
-  if (!active?.catalogs.has('admin')) throw new Error('Could not load the console catalog');
+  if (!active?.catalogs.has(name)) throw new Error(`Could not load the ${name} catalog`);
 }
 
 export { i18n };
