@@ -4,8 +4,10 @@ import styled, { keyframes } from 'styled-components';
 import { Button, IconButton } from '../../ui/button';
 import { CloseIcon, ZapIcon } from '../../ui/icons';
 import { usePwaState } from './pwa-store';
-import { applyUpdate } from './register';
 import { theme } from '../../ui/theme';
+
+/** Only offered once the worker's code has found an update, so it is loaded by then. */
+const applyUpdate = () => void import('./service-worker-client').then((m) => m.applyUpdate());
 
 /**
  * "A new version is ready." with "Reload", while a new version of the app waits. Closing it
