@@ -58,6 +58,12 @@ export const TRADE_DURATIONS_S = [30, 60, 180, 300] as const;
 
 /** Request bodies larger than this are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/**
+ * JSON bodies nesting deeper or with more keys than this are refused before parsing: no
+ * request nests more than three levels or has more than a few dozen keys.
+ */
+export const MAX_JSON_BODY_DEPTH = 16;
+export const MAX_JSON_BODY_KEYS = 500;
 
 /** Wallet. */
 export const TRANSFER_FALLBACK_MIN_MICROS = 0n;

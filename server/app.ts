@@ -21,6 +21,7 @@ import type { Database } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
 import { ApiError, badRequest } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
 import { findInvalidText } from './http/validate';
 import { ensurePlatformAccounts } from './ledger/accounts';
 import './http/types';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerRouterError,
   });
 
+  installJsonBodyParser(app);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('platformAccounts', await ensurePlatformAccounts(database.db));
