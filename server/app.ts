@@ -18,6 +18,7 @@ import Fastify, {
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isNumberOutOfRange } from './db/out-of-range';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
 import { ApiError, badRequest } from './http/errors';
@@ -214,6 +215,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
         error: 'The service is briefly unavailable. Please try again in a moment.',
         code: 'service_unavailable',
+      });
+    }
+    if (isNumberOutOfRange(error)) {
+      request.log.warn({ err: error }, 'a figure was out of range for the database');
+      return reply.code(400).send({
+        error: 'An amount in this request is too large to be stored.',
+        code: 'amount',
       });
     }
     request.log.error({ err: error }, 'unhandled error');
