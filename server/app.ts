@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { isNumberOutOfRange } from './db/out-of-range';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -119,12 +119,27 @@ function answerRouterError(error: FastifyError, _request: unknown, reply: Fastif
     .send({ error: 'The address of this request is not valid.', code: 'invalid_body' });
 }
 
+/**
+ * TRUST_PROXY in Fastify's terms. Fastify takes the listed addresses as they are; it no
+ * longer takes a hop count (a direct client could then forge the hops), so the count is a
+ * function trusting the nearest `hops` addresses, hop 0 being the peer of the socket:
+ * docs/operations.md says to use it only where nothing reaches the server but its proxies.
+ */
+function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false) return false;
+  if ('addresses' in trustProxy) return [...trustProxy.addresses];
+  const { hops } = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids appear in every log line of a request, so a support case can be traced.
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: answerRouterError,
