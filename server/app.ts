@@ -245,6 +245,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
   });
 
+  // Answers to a signed-in request, and those that carry personal data without one (a new
+  // token, a new account), are kept by no cache: not the browser's, not a proxy's, not the
+  // service worker's. Public answers keep whatever caching their route chose.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.session !== null || request.routeOptions.config?.personal === true) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   // PostgreSQL cannot store U+0000 or a lone surrogate: such text anywhere in the input is a
   // bad request, refused here once instead of failing as a database error inside a route.
   app.addHook('preValidation', async (request) => {

@@ -21,6 +21,13 @@ declare module 'fastify' {
     /** Set by the auth guard on routes that require a session. */
     session: SessionInfo | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The answer carries personal data though the request has no session (a new token, a
+     * new account): it is sent `Cache-Control: no-store` like every signed-in answer.
+     */
+    personal?: boolean;
+  }
 }
 
 export {};
