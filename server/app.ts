@@ -21,10 +21,11 @@ import type { Database } from './db/client';
 import { isNumberOutOfRange } from './db/out-of-range';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
-import { ApiError, badRequest } from './http/errors';
+import { ApiError, badRequest, TooManyRequestsError } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { findInvalidText } from './http/validate';
 import { ensurePlatformAccounts } from './ledger/accounts';
+import { SemaphoreFullError } from './lib/semaphore';
 import './http/types';
 import { createMarketRuntime, marketConnectOrigins } from './market/runtime';
 import { auditRoutes } from './modules/admin/audit-routes';
@@ -62,10 +63,14 @@ export interface AppOptions {
   registerPerMinute?: number;
   /** Uploads allowed per address per minute (tests raise it). */
   uploadsPerMinute?: number;
+  /** The clock of the sign-in throttle (tests stop it or move it on); `Date.now` otherwise. */
+  nowMs?: () => number;
 }
 
 /** How long a client is told to wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_S = 1;
+/** How long a client is told to wait while every password-hash slot is taken. */
+const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Never log secrets: tokens travel in this header, passwords in bodies (never logged). The
@@ -146,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installJsonBodyParser(app);
+  app.decorate('nowMs', options.nowMs ?? Date.now);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('platformAccounts', await ensurePlatformAccounts(database.db));
@@ -195,6 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof TooManyRequestsError && error.retryAfterS !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterS));
+    }
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
     const fastifyError = error as { code?: string; statusCode?: number; message: string };
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
@@ -229,6 +238,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
         error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'service_unavailable',
+      });
+    }
+    if (error instanceof SemaphoreFullError) {
+      // Every password-hash slot and its queue are taken (a flood from many addresses): the
+      // request was not looked at, and may be sent again in a moment.
+      request.log.warn('password hashing queue full');
+      return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send({
+        error: 'The server is busy. Please try again in a moment.',
         code: 'service_unavailable',
       });
     }

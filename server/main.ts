@@ -5,6 +5,7 @@
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { startSignInCounterPurge } from './jobs/purge-sign-in-counters';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
 import { startTradeSettlement } from './jobs/settle-trades';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     retentionDays: config.tickRetentionDays,
     log: app.log,
   });
+  const stopCounterPurge = startSignInCounterPurge({ db: database.db, log: app.log });
   if (config.marketRecorder) app.market.recorder.start();
   const stopTradeSettlement = startTradeSettlement({
     db: database.db,
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
       app.market.recorder.stop(),
       stopUploadPurge(),
       stopTickPurge(),
+      stopCounterPurge(),
       stopTradeSettlement(),
     ])
       .then(() => app.close())

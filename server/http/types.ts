@@ -16,6 +16,8 @@ declare module 'fastify' {
     fileLinks: FileLinks;
     /** Every API route with its declared access (for the authorization matrix test). */
     apiRoutes: RouteEntry[];
+    /** The sign-in throttle's clock: `Date.now`, or the tests' own. */
+    nowMs: () => number;
   }
   interface FastifyRequest {
     /** Set by the auth guard on routes that require a session. */

@@ -5,6 +5,7 @@ import {
   UpdatePasswordResponse,
   type LoginRequest,
   type RegisterRequest,
+  type UpdatePasswordRequest,
 } from '../../common/contract/auth';
 import type { Role } from '../../common/rules';
 import { api } from './api-client';
@@ -27,9 +28,9 @@ export async function logout(role: Role): Promise<void> {
   await api.post('/logout', MessageResponse, undefined, { auth: role });
 }
 
-/** PUT /api/updateUserPasswordByUser */
-export async function updatePassword(password: string): Promise<void> {
-  await api.put('/updateUserPasswordByUser', UpdatePasswordResponse, { password });
+/** PUT /api/updateUserPasswordByUser: the new password, proved by the current one. */
+export async function updatePassword(change: UpdatePasswordRequest): Promise<void> {
+  await api.put('/updateUserPasswordByUser', UpdatePasswordResponse, { ...change });
 }
 
 function signalOption(signal: AbortSignal | undefined): { signal?: AbortSignal } {
