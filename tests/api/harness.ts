@@ -27,7 +27,13 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { uploadsPerMinute?: number; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    uploadsPerMinute?: number;
+    registerPerMinute?: number;
+    logger?: FastifyServerOptions['logger'];
+    /** The sign-in throttle's clock. */
+    nowMs?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-test-'));
   const config = loadConfig({
@@ -54,8 +60,9 @@ export async function createTestApp(
     config,
     database,
     logger: options.logger ?? false,
-    registerPerMinute: 1000,
+    registerPerMinute: options.registerPerMinute ?? 1000,
     uploadsPerMinute: options.uploadsPerMinute ?? 1000,
+    ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
   });
   await seed(database.db, config, app.log, app.platformAccounts);
   await app.ready();
