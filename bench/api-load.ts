@@ -29,9 +29,9 @@
  * recorder, so createTrade finds a tick under 3 s old, and its settlement sweeper.
  *
  * /api/config is limited to 300 requests a minute per address. All the load comes from
- * one address, so the server runs with TRUST_PROXY=true and the config requests carry
- * X-Forwarded-For addresses from a pool of 2,000, as a proxy in front of many clients
- * would send; the limiter still runs on every request.
+ * one address, so the server trusts that address as its proxy (TRUST_PROXY=127.0.0.1) and
+ * the config requests carry X-Forwarded-For addresses from a pool of 2,000, as a proxy in
+ * front of many clients would send; the limiter still runs on every request.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -420,7 +420,7 @@ async function measure(label: string, url: string, scenarios: ScenarioName[]): P
   const server = await startServer(url, PORT, {
     MARKET_SOURCE: 'simulated',
     MARKET_RECORDER: 'true',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
   });
   const figures: Figures[] = [];
   let ledger = 'not checked';

@@ -31,6 +31,8 @@ export const FIELD_ERRORS = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordTooCommon: 'This password is too common. Choose a less guessable one.',
   passwordContainsName: 'Password must not contain your username or email',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Your current password is not correct.',
   confirmRequired: 'Confirm password is required',
   passwordsMustMatch: 'Passwords must match',
   // KYC (SPEC §5; the texts the spec gives are kept word for word).

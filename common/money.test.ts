@@ -6,6 +6,8 @@ import {
   formatCoinUnits,
   formatMicros,
   MAX_AMOUNT_MICROS,
+  MAX_COIN_UNITS,
+  maxUsdtMicrosForRate,
   microsFromWire,
   parseAmount,
   parseCoinUnits,
@@ -19,7 +21,6 @@ describe('parseAmount', () => {
     ['12', 12_000_000n],
     ['12.5', 12_500_000n],
     ['0.000001', 1n],
-    [' 7.25 ', 7_250_000n],
     [0.1, 100_000n],
     [3, 3_000_000n],
     ['1000000000000', MAX_AMOUNT_MICROS],
@@ -44,6 +45,16 @@ describe('parseAmount', () => {
     NaN,
     1e-7,
     -0.5,
+    // Nothing around the figure: the text checked is the text stored.
+    ' 7.25 ',
+    '5\n',
+    '\ufeff5',
+    '5\u00a0',
+    '\t5',
+    '5\r\n',
+    '\u20285',
+    '5\u0000',
+    '   ',
   ])('refuses %j', (input) => {
     expect(parseAmount(input).ok).toBe(false);
   });
@@ -101,6 +112,28 @@ describe('fees and conversions', () => {
     expect(parseCoinUnits(0.01)).toEqual({ ok: true, units: 1_000_000n });
     expect(parseCoinUnits('1e-2').ok).toBe(false);
     expect(parseCoinUnits('0.000000001').ok).toBe(false);
+    expect(parseCoinUnits('0.01 ').ok).toBe(false);
+    expect(parseCoinUnits('\n0.01').ok).toBe(false);
+  });
+});
+
+describe('maxUsdtMicrosForRate', () => {
+  it.each([1n, 2n, 3n, 7n, 999_999n, 1_000_000n, 1_000_001n, 65_000_000_000n])(
+    'is the largest amount whose coin quantity at rate %s micros fits a BIGINT',
+    (rate) => {
+      const max = maxUsdtMicrosForRate(rate);
+      expect(max).toBeLessThanOrEqual(MAX_AMOUNT_MICROS);
+      expect(coinUnitsForUsdt(max, rate)).toBeLessThanOrEqual(MAX_COIN_UNITS);
+      if (max < MAX_AMOUNT_MICROS) {
+        expect(coinUnitsForUsdt(max + 1n, rate)).toBeGreaterThan(MAX_COIN_UNITS);
+      }
+    },
+  );
+
+  it('bounds a coin at 0.000001 USDT to about 92,233 USDT', () => {
+    expect(formatMicros(maxUsdtMicrosForRate(1n))).toBe('92233.720368');
+    expect(formatMicros(maxUsdtMicrosForRate(1_000_000n))).toBe('92233720368.547758');
+    expect(maxUsdtMicrosForRate(65_000_000_000n)).toBe(MAX_AMOUNT_MICROS);
   });
 });
 

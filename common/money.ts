@@ -22,11 +22,16 @@ export type ParseResult = { ok: true; micros: bigint } | { ok: false; reason: st
  * Refuses negatives, more than six decimals, exponents, NaN, infinities, blanks and
  * anything above MAX_AMOUNT_MICROS. Numbers are accepted only when their shortest decimal
  * form is itself a valid amount, so 0.1 is read as "0.1" and 1e-7 is refused.
+ *
+ * A string must be the amount and nothing else: surrounding white space, line breaks, a
+ * byte-order mark or any other character is refused, so the text that was checked is the
+ * text that is stored and shown. Forms trim what a person typed before parsing and send
+ * the trimmed (or formatted) figure.
  */
 export function parseAmount(input: unknown): ParseResult {
   let text: string;
   if (typeof input === 'string') {
-    text = input.trim();
+    text = input;
   } else if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { ok: false, reason: 'Amount must be a number' };
     text = String(input);
@@ -145,11 +150,31 @@ export function winProfitMicros(stakeMicros: bigint, payoutMicroPercent: bigint)
 export const COIN_DECIMALS = 8;
 export const COIN_UNITS_PER_COIN = 100_000_000n;
 
+/**
+ * The largest coin quantity that can be stored: a BIGINT of coin units, about 92 billion
+ * coins. A coin priced at 0.000001 USDT reaches it at about 92,233 USDT, so a method's
+ * maximum amount is bounded by its conversion price (`maxUsdtMicrosForRate`).
+ */
+export const MAX_COIN_UNITS = 2n ** 63n - 1n;
+
 /** `amount / rate` in coin units, rounded half up: what the gateway coin amount is. */
 export function coinUnitsForUsdt(amountMicros: bigint, rateMicros: bigint): bigint {
   if (rateMicros <= 0n) throw new RangeError('rate must be positive');
   if (amountMicros < 0n) throw new RangeError('amount must be non-negative');
   return (amountMicros * COIN_UNITS_PER_COIN + rateMicros / 2n) / rateMicros;
+}
+
+/**
+ * The largest amount (micros, at most MAX_AMOUNT_MICROS) whose coin quantity at `rateMicros`
+ * can be stored: `coinUnitsForUsdt(result, rate) <= MAX_COIN_UNITS`, and one micro more is
+ * too much (unless MAX_AMOUNT_MICROS is the bound). A method's maximum amount must not exceed
+ * it, or a deposit or withdrawal within the method's limits could not be stored.
+ */
+export function maxUsdtMicrosForRate(rateMicros: bigint): bigint {
+  if (rateMicros <= 0n) throw new RangeError('rate must be positive');
+  // coinUnitsForUsdt(a, r) <= M  ⇔  a·10⁸ + ⌊r/2⌋ < (M + 1)·r  ⇔  a ≤ ⌊((M + 1)·r − ⌊r/2⌋ − 1) / 10⁸⌋
+  const largest = ((MAX_COIN_UNITS + 1n) * rateMicros - rateMicros / 2n - 1n) / COIN_UNITS_PER_COIN;
+  return largest < MAX_AMOUNT_MICROS ? largest : MAX_AMOUNT_MICROS;
 }
 
 /** Formats coin units with eight decimals ("0.01000000"). */
@@ -161,11 +186,14 @@ export function formatCoinUnits(units: bigint): string {
   return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
 }
 
-/** Parses a coin quantity with at most eight decimals; numbers via their shortest form. */
+/**
+ * Parses a coin quantity with at most eight decimals; numbers via their shortest form. Like
+ * `parseAmount`, a string must be the quantity and nothing else.
+ */
 export function parseCoinUnits(input: unknown): { ok: true; units: bigint } | { ok: false } {
   const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
   if (typeof text !== 'string') return { ok: false };
-  const match = /^(\d{1,15})(?:\.(\d{1,8}))?$/.exec(text.trim());
+  const match = /^(\d{1,15})(?:\.(\d{1,8}))?$/.exec(text);
   if (!match) return { ok: false };
   const units =
     BigInt(match[1] ?? '0') * COIN_UNITS_PER_COIN +

@@ -34,10 +34,20 @@ export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const TOKEN_BYTES = 32;
 
-/** Login throttling: failures allowed per window, per account and per address. */
-export const LOGIN_WINDOW_MS = 60 * 1000;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+/**
+ * Sign-in throttling (server/modules/auth/throttle.ts). Three counters, each with a window
+ * of 15 minutes from its first attempt: so many attempts free, then each further one after a
+ * wait doubling from 1 s up to 5 minutes. One address on one account gets at most about 15
+ * attempts a window, so it never reaches the account's free 30: a stranger is slowed down
+ * long before the account's owner is. An address on all accounts gets 100 free, room for
+ * many people behind one carrier's or office's address.
+ */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+export const SIGN_IN_FREE_ATTEMPTS_PER_ADDRESS_ON_ACCOUNT = 5;
+export const SIGN_IN_FREE_ATTEMPTS_PER_ADDRESS = 100;
+export const SIGN_IN_FREE_ATTEMPTS_PER_ACCOUNT = 30;
+export const SIGN_IN_FIRST_DELAY_MS = 1000;
+export const SIGN_IN_MAX_DELAY_MS = 5 * 60 * 1000;
 
 /** Client-side timing. */
 export const LOGOUT_REDIRECT_DELAY_MS = 1000;
@@ -63,6 +73,12 @@ export const TRADE_DURATIONS_S = [30, 60, 180, 300] as const;
 
 /** Request bodies larger than this are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/**
+ * JSON bodies nesting deeper or with more keys than this are refused before parsing: no
+ * request nests more than three levels or has more than a few dozen keys.
+ */
+export const MAX_JSON_BODY_DEPTH = 16;
+export const MAX_JSON_BODY_KEYS = 500;
 
 /** Wallet. */
 export const TRANSFER_FALLBACK_MIN_MICROS = 0n;

@@ -9,7 +9,7 @@ import {
   parseAnnualIncome,
   type KycFields,
 } from './validation';
-import { checkPassword, checkRegistration } from './validation';
+import { checkEmail, checkPassword, checkRegistration, normalizeEmail } from './validation';
 
 const valid = {
   fullName: 'Ada Lovelace',
@@ -18,6 +18,20 @@ const valid = {
   phoneNumber: '+44 20 7946 0958',
   password: 'Analytical-Engine-1843',
 };
+
+describe('email addresses', () => {
+  it('have one form: trimmed, lower case, without the trailing dot of the domain', () => {
+    for (const email of ['x@rt.example', ' X@RT.example ', 'x@rt.example.', 'x@RT.EXAMPLE..']) {
+      expect(normalizeEmail(email)).toBe('x@rt.example');
+    }
+  });
+
+  it('are checked in that form', () => {
+    expect(checkEmail('x@rt.example.')).toBeUndefined();
+    expect(checkEmail('x@.')).toBe('emailInvalid');
+    expect(checkEmail('x@y.')).toBe('emailInvalid');
+  });
+});
 
 describe('registration rules', () => {
   it('accepts a valid registration', () => {

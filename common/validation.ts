@@ -40,8 +40,14 @@ export interface RegistrationFields {
 
 export type FieldErrors<F extends string> = Partial<Record<F, FieldErrorCode>>;
 
+/**
+ * The one form of an email address that is stored, looked up and compared: trimmed, lower
+ * case, and without the trailing dot of a fully qualified domain ("x@rt.example." is the
+ * same mailbox as "x@rt.example", and must not make a second account). Registration, sign-in
+ * and every admin edit go through it.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().toLowerCase().replace(/\.+$/, '');
 }
 
 export function checkFullName(value: string): FieldErrorCode | undefined {
@@ -60,7 +66,7 @@ export function checkUsername(value: string): FieldErrorCode | undefined {
 }
 
 export function checkEmail(value: string): FieldErrorCode | undefined {
-  const v = value.trim();
+  const v = normalizeEmail(value);
   if (v === '') return 'emailRequired';
   if (v.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(v)) return 'emailInvalid';
   return undefined;

@@ -16,13 +16,16 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
+import { isNumberOutOfRange } from './db/out-of-range';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
-import { ApiError, badRequest } from './http/errors';
+import { ApiError, badRequest, TooManyRequestsError } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
 import { findInvalidText } from './http/validate';
 import { ensurePlatformAccounts } from './ledger/accounts';
+import { SemaphoreFullError } from './lib/semaphore';
 import './http/types';
 import { createMarketRuntime, marketConnectOrigins } from './market/runtime';
 import { auditRoutes } from './modules/admin/audit-routes';
@@ -61,10 +64,14 @@ export interface AppOptions {
   registerPerMinute?: number;
   /** Uploads allowed per address per minute (tests raise it). */
   uploadsPerMinute?: number;
+  /** The clock of the sign-in throttle (tests stop it or move it on); `Date.now` otherwise. */
+  nowMs?: () => number;
 }
 
 /** How long a client is told to wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_S = 1;
+/** How long a client is told to wait while every password-hash slot is taken. */
+const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Never log secrets: tokens travel in this header, passwords in bodies (never logged). The
@@ -118,17 +125,34 @@ function answerRouterError(error: FastifyError, _request: unknown, reply: Fastif
     .send({ error: 'The address of this request is not valid.', code: 'invalid_body' });
 }
 
+/**
+ * TRUST_PROXY in Fastify's terms. Fastify takes the listed addresses as they are; it no
+ * longer takes a hop count (a direct client could then forge the hops), so the count is a
+ * function trusting the nearest `hops` addresses, hop 0 being the peer of the socket:
+ * docs/operations.md says to use it only where nothing reaches the server but its proxies.
+ */
+function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false) return false;
+  if ('addresses' in trustProxy) return [...trustProxy.addresses];
+  const { hops } = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids appear in every log line of a request, so a support case can be traced.
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: answerRouterError,
   });
 
+  installJsonBodyParser(app);
+  app.decorate('nowMs', options.nowMs ?? Date.now);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('platformAccounts', await ensurePlatformAccounts(database.db));
@@ -189,6 +213,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof TooManyRequestsError && error.retryAfterS !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterS));
+    }
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
     const fastifyError = error as { code?: string; statusCode?: number; message: string };
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
@@ -226,10 +253,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         code: 'service_unavailable',
       });
     }
+    if (error instanceof SemaphoreFullError) {
+      // Every password-hash slot and its queue are taken (a flood from many addresses): the
+      // request was not looked at, and may be sent again in a moment.
+      request.log.warn('password hashing queue full');
+      return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send({
+        error: 'The server is busy. Please try again in a moment.',
+        code: 'service_unavailable',
+      });
+    }
+    if (isNumberOutOfRange(error)) {
+      request.log.warn({ err: error }, 'a figure was out of range for the database');
+      return reply.code(400).send({
+        error: 'An amount in this request is too large to be stored.',
+        code: 'amount',
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
       .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+
+  // Answers to a signed-in request, and those that carry personal data without one (a new
+  // token, a new account), are kept by no cache: not the browser's, not a proxy's, not the
+  // service worker's. Public answers keep whatever caching their route chose.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.session !== null || request.routeOptions.config?.personal === true) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 
   // PostgreSQL cannot store U+0000 or a lone surrogate: such text anywhere in the input is a

@@ -3,10 +3,14 @@
  * in README.md's configuration table; an invalid value stops the server with a clear message
  * instead of running half-configured.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { SIM_SECRET_MIN_BYTES } from './market/simulated';
 
 export type MarketSource = 'simulated' | 'binance';
+
+/** TRUST_PROXY parsed: trust no proxy, the listed ones, or the nearest `hops` hops. */
+export type TrustProxy = false | { addresses: readonly string[] } | { hops: number };
 
 export interface Config {
   port: number;
@@ -31,8 +35,13 @@ export interface Config {
    * and kept in `dataDir/secrets/files.key` (fine for one instance; set it for several).
    */
   filesKey: string | null;
-  /** Trust X-Forwarded-For from a reverse proxy (needed for per-address limits behind one). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' `X-Forwarded-For` to believe, so per-address limits see the
+   * client behind them: false (none, the default), the proxies' addresses or CIDRs, or a hop
+   * count (the nearest N hops, whatever their address). Never "everyone": then any client
+   * writes its own address.
+   */
+  trustProxy: TrustProxy;
   /** Live market sources (MARKET_SOURCE=binance): base URLs without a trailing slash. */
   binanceUrl: string;
   binanceUsUrl: string;
@@ -106,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     logLevel,
     webDir: path.resolve(env.WEB_DIR?.trim() || './dist'),
-    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY) ?? false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     filesKey: parseFilesKey(env.FILES_KEY),
     binanceUrl: parseBaseUrl('BINANCE_URL', env.BINANCE_URL, 'https://api.binance.com'),
     binanceUsUrl: parseBaseUrl('BINANCE_US_URL', env.BINANCE_US_URL, 'https://api.binance.us'),
@@ -187,6 +196,61 @@ function parseIntegerIn(
     throw new ConfigError(`${name} must be a whole number ${min}..${max}, got "${text}"`);
   }
   return n;
+}
+
+/** The most hops anyone sits behind (a CDN, a load balancer and a proxy is three). */
+const MAX_TRUSTED_HOPS = 5;
+/** Names `@fastify/proxy-addr` knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const TRUST_PROXY_HELP =
+  'Set it to the addresses or CIDRs of your proxies (e.g. "10.0.0.5" or "10.0.0.0/8,127.0.0.1"), ' +
+  `or to the number of proxies in front of the server (1..${MAX_TRUSTED_HOPS}); leave it unset ` +
+  'when clients connect directly. See docs/operations.md.';
+
+/**
+ * TRUST_PROXY: unset, "false" or "0" trusts no proxy; "1".."5" the nearest hops; otherwise a
+ * comma-separated list of IP addresses, CIDRs, or the names loopback, linklocal and
+ * uniquelocal. "true" is refused: trusting every hop lets each client write its own address
+ * into X-Forwarded-For and pass every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (['true', 'yes', 'on'].includes(text)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${text} would trust any client's X-Forwarded-For. ${TRUST_PROXY_HELP}`,
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_TRUSTED_HOPS) {
+      throw new ConfigError(
+        `TRUST_PROXY must be at most ${MAX_TRUSTED_HOPS} hops. ${TRUST_PROXY_HELP}`,
+      );
+    }
+    return { hops };
+  }
+  const addresses = text.split(',').map((entry) => entry.trim());
+  for (const entry of addresses) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY has "${entry}", which is not an address. ${TRUST_PROXY_HELP}`,
+      );
+    }
+  }
+  return { addresses };
+}
+
+/** An IP address, an address with a prefix length, or a range name of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function parseFilesKey(value: string | undefined): string | null {

@@ -1,4 +1,4 @@
-import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import { boolean, enums, nullable, object, string, type Infer } from 'superstruct';
 import { ROLES } from '../rules';
 import { IsoDate, WireAmount } from './common';
 
@@ -51,9 +51,14 @@ export const RegisterResponse = object({ message: string(), user: User });
 export type RegisterResponse = Infer<typeof RegisterResponse>;
 
 /** PUT /api/updateUserPasswordByUser */
+/**
+ * PUT /api/updateUserPasswordByUser: the new password and the current one, which proves
+ * that whoever holds the session also knows the password (a token alone must not be enough
+ * to take an account over for good).
+ */
 export const UpdatePasswordRequest = object({
   password: string(),
-  currentPassword: optional(string()),
+  currentPassword: string(),
 });
 export type UpdatePasswordRequest = Infer<typeof UpdatePasswordRequest>;
 

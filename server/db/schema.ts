@@ -94,11 +94,16 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-in counters per account and per address, shared by every instance. */
+/**
+ * Sign-in counters per account and per address, shared by every instance
+ * (server/modules/auth/throttle.ts): the failures of the window plus the attempts being
+ * checked, and, once the free attempts are used, when the next attempt may be checked.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull(),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
 
 /**
@@ -293,6 +298,10 @@ export const files = pgTable(
       .on(t.createdAt)
       .where(sql`${t.claimedAt} is null`),
     index('files_uploader_ip_idx').on(t.uploaderIp, t.createdAt),
+    // A signed-in uploader's unclaimed uploads are counted against the user's cap.
+    index('files_owner_unclaimed_idx')
+      .on(t.ownerId, t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
   ],
 );
 

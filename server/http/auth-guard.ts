@@ -25,6 +25,12 @@ export interface RouteEntry {
   access: Access;
 }
 
+/**
+ * The token of `Authorization: Bearer <token>`, the one place the header is read. The scheme
+ * is case-insensitive and white space of any length separates it from the token, so every
+ * spelling of one token is that token; anything else (a second word, another scheme, two
+ * headers) is no token. Limits never key on the header itself (http/rate-limit.ts).
+ */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;

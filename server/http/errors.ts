@@ -42,4 +42,18 @@ export const notFound = (message = 'Not found.') => new ApiError(404, message, '
 export const conflict = (message: string, code: ApiErrorCode, field?: string) =>
   new ApiError(409, message, code, field);
 
-export const tooManyRequests = (message: string) => new ApiError(429, message, 'too_many_attempts');
+/** A 429; with `retryAfterS`, the answer's `Retry-After` says how long to wait. */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterS?: number,
+  ) {
+    super(429, message, 'too_many_attempts');
+    if (retryAfterS !== undefined && !(Number.isInteger(retryAfterS) && retryAfterS >= 1)) {
+      throw new RangeError('retryAfterS must be a whole number of seconds from 1');
+    }
+  }
+}
+
+export const tooManyRequests = (message: string, retryAfterS?: number) =>
+  new TooManyRequestsError(message, retryAfterS);

@@ -16,10 +16,19 @@ declare module 'fastify' {
     fileLinks: FileLinks;
     /** Every API route with its declared access (for the authorization matrix test). */
     apiRoutes: RouteEntry[];
+    /** The sign-in throttle's clock: `Date.now`, or the tests' own. */
+    nowMs: () => number;
   }
   interface FastifyRequest {
     /** Set by the auth guard on routes that require a session. */
     session: SessionInfo | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The answer carries personal data though the request has no session (a new token, a
+     * new account): it is sent `Cache-Control: no-store` like every signed-in answer.
+     */
+    personal?: boolean;
   }
 }
 

@@ -14,12 +14,13 @@ export function parseBody<T>(struct: Struct<T, unknown>, body: unknown): T {
     const [error, value] = validate(body, struct);
     if (!error) return value;
     failure = toApiError(error);
-  } catch (error) {
-    // superstruct prints a refused value into its failure messages with a template literal,
-    // which throws for an object whose own `toString` or `valueOf` is not a function
-    // (`{"amount": {"toString": 1}}`): that is a bad body, not a server failure.
-    if (error instanceof TypeError) throw badRequest('The request body is not valid.');
-    throw error;
+  } catch {
+    // Whatever the validation throws is caused by the body, so it is a bad body, never a
+    // server failure: superstruct prints a refused value into its failure messages with a
+    // template literal, which throws for an object whose own `toString` or `valueOf` is not
+    // a function (`{"amount": {"toString": 1}}`) and overflows the stack on a deeply nested
+    // array (the JSON parser refuses those first; a body may come from elsewhere).
+    throw badRequest('The request body is not valid.');
   }
   throw failure;
 }

@@ -8,7 +8,7 @@ import { createTokenStorage } from './token-storage';
 
 const Greeting = object({ message: string() });
 
-type Reply = { status: number; body?: unknown } | Error;
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 
 /** A fake `fetch` answering `replies` in order (the last one repeats), recording each request. */
 function fakeServer(replies: Reply[]) {
@@ -20,7 +20,7 @@ function fakeServer(replies: Reply[]) {
     if (reply instanceof Error) throw reply;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   return { fetch, requests };
@@ -110,6 +110,18 @@ describe('api client', () => {
       fieldCode: 'passwordRequired',
       serverMessage: 'Password is required',
     });
+  });
+
+  it('keeps how long a 429 asks to wait', async () => {
+    const { client } = setup([
+      {
+        status: 429,
+        body: { error: 'Too many attempts.', code: 'too_many_attempts' },
+        headers: { 'retry-after': '16' },
+      },
+    ]);
+    const error = await client.post('/login', Greeting, {}, { auth: 'none' }).catch((e) => e);
+    expect(error).toMatchObject({ status: 429, code: 'too_many_attempts', retryAfterS: 16 });
   });
 
   it('drops codes it does not know', async () => {

@@ -3,7 +3,7 @@ import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract/idempotency';
 import { READ_RETRY_LIMIT, retryDelayMs as defaultRetryDelayMs } from '../../common/rules';
-import { ApiError, InvalidResponseError, isRetryableError } from './api-error';
+import { ApiError, InvalidResponseError, isRetryableError, parseRetryAfter } from './api-error';
 import { reportUnauthorized } from './session-events';
 import { tokenStorage as browserTokenStorage, type TokenStorage } from './token-storage';
 
@@ -176,6 +176,7 @@ function toApiError(error: unknown, callFailure: MessageDescriptor | undefined):
       field: text('field'),
       fieldCode: text('fieldCode'),
       callFailure,
+      retryAfterS: parseRetryAfter(error.response.headers.get('retry-after')),
     });
   }
   return new ApiError({ status: 0, callFailure });

@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly fieldCode: FieldErrorCode | undefined;
   readonly serverMessage: string | undefined;
   readonly callFailure: MessageDescriptor | undefined;
+  /** How long the server asked to wait before trying again (`Retry-After`), in seconds. */
+  readonly retryAfterS: number | undefined;
 
   constructor(init: {
     status: number;
@@ -27,10 +29,12 @@ export class ApiError extends Error {
     field?: string | undefined;
     fieldCode?: string | undefined;
     callFailure?: MessageDescriptor | undefined;
+    retryAfterS?: number | undefined;
   }) {
     super(init.serverMessage ?? (init.status === 0 ? 'Network error' : `HTTP ${init.status}`));
     this.status = init.status;
     this.serverMessage = init.serverMessage;
+    this.retryAfterS = init.retryAfterS;
     this.code = isApiErrorCode(init.code) ? init.code : undefined;
     this.field = init.field;
     this.fieldCode = isFieldErrorCode(init.fieldCode) ? init.fieldCode : undefined;
@@ -51,6 +55,13 @@ export class InvalidResponseError extends Error {
     super(INVALID_RESPONSE_MESSAGE, options?.cause === undefined ? {} : { cause: options.cause });
     this.callFailure = options?.callFailure;
   }
+}
+
+/** `Retry-After` in whole seconds from 1, or undefined (absent, a date, or nonsense). */
+export function parseRetryAfter(header: string | null | undefined): number | undefined {
+  if (header === null || header === undefined || !/^\d{1,7}$/.test(header.trim())) return undefined;
+  const seconds = Number(header.trim());
+  return seconds >= 1 ? seconds : undefined;
 }
 
 function isApiErrorCode(value: unknown): value is ApiErrorCode {

@@ -5,6 +5,7 @@ import {
   UpdatePasswordResponse,
   type LoginRequest,
   type RegisterRequest,
+  type UpdatePasswordRequest,
 } from '../../common/contract/auth';
 import type { Role } from '../../common/rules';
 import { api } from './api-client';
@@ -28,12 +29,12 @@ export async function logout(role: Role): Promise<void> {
   await api.post('/logout', MessageResponse, undefined, { auth: role });
 }
 
-/** PUT /api/updateUserPasswordByUser */
-export async function updatePassword(password: string): Promise<void> {
+/** PUT /api/updateUserPasswordByUser: the new password, proved by the current one. */
+export async function updatePassword(change: UpdatePasswordRequest): Promise<void> {
   await api.put(
     '/updateUserPasswordByUser',
     UpdatePasswordResponse,
-    { password },
+    { ...change },
     { callFailure: CALL_FAILURES.updateProfile },
   );
 }

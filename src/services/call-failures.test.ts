@@ -104,7 +104,8 @@ const CASES: [string, string, () => Promise<unknown>, string][] = [
   [
     'updatePassword',
     '/api/updateUserPasswordByUser',
-    () => calls.updatePassword('Granite-Harbor-2026'),
+    () =>
+      calls.updatePassword({ currentPassword: 'Old-Harbor-2025', password: 'Granite-Harbor-2026' }),
     UPDATE_PROFILE,
   ],
   [

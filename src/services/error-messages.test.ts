@@ -1,5 +1,6 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError, parseRetryAfter } from './api-error';
 import { describeAdminError, describeLoginError, describeSubmitFailure } from './error-messages';
 
 const unavailable = new ApiError({
@@ -19,5 +20,44 @@ describe('a database outage (503 service_unavailable)', () => {
 
   it('lets a money request be sent again: nothing was stored', () => {
     expect(describeSubmitFailure(unavailable, { id: 'x', message: 'Failed' }).retryable).toBe(true);
+  });
+});
+
+describe('too many attempts (429 with Retry-After)', () => {
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+  const throttled = (retryAfterS: number | undefined) =>
+    new ApiError({
+      status: 429,
+      code: 'too_many_attempts',
+      serverMessage:
+        'Too many attempts with a wrong password. Please wait 5 seconds and try again.',
+      retryAfterS,
+    });
+  const shown = (error: ApiError) => {
+    const { message } = describeLoginError(error);
+    return typeof message === 'string' ? message : i18n._(message);
+  };
+
+  it.each([
+    [1, 'Too many attempts. Please wait 1 second and try again.'],
+    [5, 'Too many attempts. Please wait 5 seconds and try again.'],
+    [60, 'Too many attempts. Please wait 1 minute and try again.'],
+    [89, 'Too many attempts. Please wait 2 minutes and try again.'],
+  ])('tells how long to wait: %i s', (seconds, text) => {
+    expect(shown(throttled(seconds))).toBe(text);
+  });
+
+  it('says "a minute" when the server gave no time', () => {
+    expect(shown(throttled(undefined))).toBe(
+      'Too many sign-in attempts. Please wait a minute and try again.',
+    );
+  });
+
+  it('reads Retry-After as whole seconds only', () => {
+    expect(parseRetryAfter('7')).toBe(7);
+    expect(parseRetryAfter(' 300 ')).toBe(300);
+    for (const header of [null, undefined, '', '0', '-1', '1.5', 'Wed, 21 Oct 2026 07:28:00 GMT']) {
+      expect(parseRetryAfter(header)).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { ApiErrorCode } from '../../common/contract';
 import {
   FULL_NAME_MAX_LENGTH,
@@ -38,6 +38,8 @@ export const fieldErrorMessages: Record<FieldErrorCode, MessageDescriptor> = {
   passwordTooLong: msg`Password must be at most ${maxPassword} characters`,
   passwordTooCommon: msg`This password is too common. Choose a less guessable one.`,
   passwordContainsName: msg`Password must not contain your username or email`,
+  currentPasswordRequired: msg`Current password is required`,
+  currentPasswordIncorrect: msg`Your current password is not correct.`,
   confirmRequired: msg`Confirm password is required`,
   passwordsMustMatch: msg`Passwords must match`,
   ...kycFieldErrorMessages,
@@ -56,6 +58,17 @@ export function readOnlyRefusal(error: unknown): MessageDescriptor | null {
     : null;
 }
 
+/**
+ * A refusal for having tried too often (429), with how long to wait when the server said,
+ * or null: for forms that otherwise show one fixed failure text (the password page).
+ */
+export function throttleRefusal(error: unknown): MessageDescriptor | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  return error.retryAfterS === undefined
+    ? msg`Too many attempts. Please wait a minute and try again.`
+    : waitMessage(error.retryAfterS);
+}
+
 /** The database is restarting or unreachable (503): nothing was stored, sending again is safe. */
 const serviceUnavailableMessage = msg`The service is briefly unavailable. Please try again in a moment.`;
 
@@ -71,6 +84,19 @@ const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
 };
 
 /**
+ * A 429 that says how long to wait (`Retry-After`): "Please wait 5 seconds", "2 minutes".
+ * Sign-in, a password change and sign-up answer so once attempts come too fast.
+ */
+export function waitMessage(retryAfterS: number): MessageDescriptor {
+  if (retryAfterS < 60) {
+    const seconds = Math.max(1, Math.ceil(retryAfterS));
+    return msg`Too many attempts. Please wait ${plural(seconds, { one: '# second', other: '# seconds' })} and try again.`;
+  }
+  const minutes = Math.ceil(retryAfterS / 60);
+  return msg`Too many attempts. Please wait ${plural(minutes, { one: '# minute', other: '# minutes' })} and try again.`;
+}
+
+/**
  * The message of a failed form submission: our translation when the server gave a known
  * code, else the server's own text, else `fallback`.
  */
@@ -80,6 +106,9 @@ function describeFormError(
   messages: Partial<Record<ApiErrorCode, MessageDescriptor>> = apiErrorMessages,
 ): FormError {
   if (!(error instanceof ApiError)) return { message: fallback };
+  if (error.status === 429 && error.retryAfterS !== undefined) {
+    return { message: waitMessage(error.retryAfterS) };
+  }
   const field = error.field ? { field: error.field } : {};
   if (error.code === 'field' && error.fieldCode) {
     return { message: fieldErrorMessages[error.fieldCode], ...field };

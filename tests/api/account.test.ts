@@ -152,7 +152,11 @@ describe('password change: PUT /api/updateUserPasswordByUser', () => {
       payload: { email: body.email, password: body.password },
     });
     const secondAuth = { authorization: `Bearer ${second.json().token as string}` };
-    const res = await put('/api/updateUserPasswordByUser', { password: 'Granite-Meadow-88' }, auth);
+    const res = await put(
+      '/api/updateUserPasswordByUser',
+      { currentPassword: body.password, password: 'Granite-Meadow-88' },
+      auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Password updated successfully',
@@ -178,8 +182,12 @@ describe('password change: PUT /api/updateUserPasswordByUser', () => {
     ['abc12', 'passwordTooShort'],
     ['password123', 'passwordTooCommon'],
   ])('refuses %j (%s) and keeps the sessions', async (password, code) => {
-    const { auth } = await registerAndLogin(t.app);
-    const res = await put('/api/updateUserPasswordByUser', { password }, auth);
+    const { auth, body } = await registerAndLogin(t.app);
+    const res = await put(
+      '/api/updateUserPasswordByUser',
+      { currentPassword: body.password, password },
+      auth,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'password', fieldCode: code });
     expect(res.json().error).toBe(FIELD_ERRORS[code]);
@@ -190,7 +198,7 @@ describe('password change: PUT /api/updateUserPasswordByUser', () => {
     const { auth, body } = await registerAndLogin(t.app);
     const res = await put(
       '/api/updateUserPasswordByUser',
-      { password: `${body.username}-Secret-1` },
+      { currentPassword: body.password, password: `${body.username}-Secret-1` },
       auth,
     );
     expect(res.json()).toMatchObject({ fieldCode: 'passwordContainsName' });

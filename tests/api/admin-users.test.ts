@@ -669,7 +669,7 @@ describe('view as user (POST /api/userLogin/:id)', () => {
       method: 'PUT',
       url: '/api/updateUserPasswordByUser',
       headers: view,
-      payload: { password: 'Bright-Comet-8812' },
+      payload: { currentPassword: 'Whatever-it-is-1', password: 'Bright-Comet-8812' },
     });
     expect(transfer.statusCode).toBe(403);
     expect(await me(t.app, a.auth)).toMatchObject({ balance: '50.000000' });

@@ -71,7 +71,10 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     uploadsPerMinute?: number;
+    registerPerMinute?: number;
     logger?: FastifyServerOptions['logger'];
+    /** The sign-in throttle's clock. */
+    nowMs?: () => number;
     /** Run on this database (another app's too) instead of a new one; the caller drops it. */
     database?: TestDatabase;
   } = {},
@@ -93,8 +96,9 @@ export async function createTestApp(
     config,
     database,
     logger: options.logger ?? false,
-    registerPerMinute: 1000,
+    registerPerMinute: options.registerPerMinute ?? 1000,
     uploadsPerMinute: options.uploadsPerMinute ?? 1000,
+    ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
   });
   await seed(database.db, config, app.log, app.platformAccounts);
   await app.ready();

@@ -34,7 +34,7 @@ it('a session of register, login, reads, password change and logout logs no secr
   await app.inject({
     method: 'PUT',
     url: '/api/updateUserPasswordByUser',
-    payload: { password: 'Second-Secret-Phrase-9' },
+    payload: { currentPassword: body.password, password: 'Second-Secret-Phrase-9' },
     headers: auth,
   });
   await app.inject({

@@ -106,15 +106,29 @@ test('password change signs out everywhere and lands on sign-in after 1 s', asyn
 
   const submit = page.getByRole('button', { name: 'Update password' });
   await submit.click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
   await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Confirm password is required')).toBeVisible();
+  // The current password comes first, then the new one twice.
+  const labels = await page
+    .locator('main form input:not([hidden])')
+    .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('autocomplete')));
+  expect(labels).toEqual(['current-password', 'new-password', 'new-password']);
   await page.getByLabel('New password').fill('short');
   await page.getByLabel('Confirm password').fill('shorter');
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
   await expect(page.getByText('Passwords must match')).toBeVisible();
 
+  // A wrong current password is refused under its field, and nothing changes.
+  await page.getByLabel('Current password').fill('Not-My-Password-1');
   await page.getByLabel('New password').fill('Granite-Meadow-88');
   await page.getByLabel('Confirm password').fill('Granite-Meadow-88');
+  await submit.click();
+  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await expect(page).toHaveURL('/user/password');
+
+  await page.getByLabel('Current password').fill(account.password);
+  await expect(page.getByText('Your current password is not correct.')).toBeHidden();
   await submit.click();
   await expect(page.getByText('Password updated successfully')).toBeVisible();
   const shownAt = Date.now();

@@ -142,6 +142,7 @@ test('an admin finds a user, credits them, stops trading, sets a notice and view
     viewTab.getByText('This is a read-only view of the account. Nothing can be changed here.'),
   ).toBeVisible();
   await viewTab.goto('/user/password');
+  await viewTab.getByLabel('Current password', { exact: true }).fill('Whatever-It-Is-1');
   await viewTab.getByLabel('New password', { exact: true }).fill('Another-Secret-2026');
   await viewTab.getByLabel('Confirm password', { exact: true }).fill('Another-Secret-2026');
   await viewTab.getByRole('button', { name: 'Update password' }).click();

@@ -90,6 +90,34 @@ test('a wrong password shows the server message and stays signed out', async ({ 
   await expect(page).toHaveURL('/signin');
 });
 
+test('too many wrong passwords: the form says how long to wait, in the user’s language', async ({
+  page,
+}) => {
+  // The server's throttle is tested through the API (tests/api/outside-attack.test.ts); its
+  // waits are seconds to minutes, so here the answer is the server's, made up.
+  await page.route('**/api/login', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '90' },
+      body: JSON.stringify({
+        error: 'Too many attempts with a wrong password. Please wait 2 minutes and try again.',
+        code: 'too_many_attempts',
+      }),
+    }),
+  );
+  await signIn(page, DEMO_USER.email, 'Not-The-Password-2');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many attempts. Please wait 2 minutes and try again.',
+  );
+  await page.getByLabel('Language').selectOption('de');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Zu viele Versuche. Bitte warte 2 Minuten und versuche es erneut.',
+  );
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page).toHaveURL('/signin');
+});
+
 test('guards: the user area and the admin area redirect to sign-in', async ({ page }) => {
   for (const path of ['/orders', '/deposit', '/settings', '/admin', '/admin/users']) {
     await page.goto(path);

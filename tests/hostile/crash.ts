@@ -333,7 +333,9 @@ async function main(): Promise<number> {
       DEMO: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIR: path.join(workDir, 'no-web'),
-      TRUST_PROXY: 'true',
+      // The workers are the proxy: they connect from this machine and name their client
+      // in X-Forwarded-For, which the server believes from loopback only.
+      TRUST_PROXY: '127.0.0.1',
       ADMIN_EMAIL: CRASH_ADMIN.email,
       ADMIN_PASSWORD: CRASH_ADMIN.password,
     },

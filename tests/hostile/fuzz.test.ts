@@ -3,8 +3,9 @@
  * file and simulated-market routes outside /api), so a new route is fuzzed without anyone
  * remembering to add it. Each route gets, with the token its access calls for: random JSON
  * and random values in its own fields (fast-check, fixed seed), its valid body with one field
- * made hostile, malformed JSON, wrong content types, huge and deeply nested bodies,
- * prototype-pollution keys, hostile path ids and query strings, and odd headers.
+ * made hostile, malformed JSON, wrong content types, huge and deeply nested bodies (5,000
+ * levels, whole and in every field), prototype-pollution keys, hostile path ids and query
+ * strings, and odd headers.
  *
  * What must hold: no answer is a 5xx; every error is `{ error, code }` with a documented
  * code; and afterwards the ledger is exactly as it was (no money created, lost or held), its
@@ -144,6 +145,8 @@ function laxJson(value: unknown): string {
 
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+/** The depth of the outside attack's nested bodies (docs/security.md, finding 6). */
+const DEEP_LEVELS = 5000;
 
 /**
  * Values no field may accept as valid money (so no hostile request can move money), and
@@ -826,6 +829,31 @@ function malformedCases(route: FuzzRoute): FuzzCase[] {
     label: '1 MB body',
     expectStatus: [400, 401, 403, 404, 413, 429],
   });
+  // 5,000 levels of arrays or objects (10 kB), as the whole body and in each field of the
+  // valid body: refused as a bad body before anything parses or validates it (they once
+  // overflowed the stack in the validation's error message: a 500).
+  const deep = [deepArray(DEEP_LEVELS), deepObject(DEEP_LEVELS)];
+  const fields = Object.keys(route.base ?? {});
+  for (const [i, nested] of deep.entries()) {
+    cases.push({
+      route,
+      role,
+      url,
+      body: nested,
+      label: `${DEEP_LEVELS} deep #${i}`,
+      expectStatus: [400],
+    });
+    for (const field of fields) {
+      cases.push({
+        route,
+        role,
+        url,
+        body: `{${laxJson(route.base ?? {}).slice(1, -1)},${JSON.stringify(field)}:${nested}}`,
+        label: `${field} ${DEEP_LEVELS} deep #${i}`,
+        expectStatus: [400],
+      });
+    }
+  }
   return cases;
 }
 

@@ -76,7 +76,8 @@ export const adminCoinRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/createCoin', { config: { access: 'admin' } }, async (request, reply) => {
     const body = parseBody(CreateCoinRequest, request.body);
-    const symbol = body.symbol.trim().toUpperCase();
+    // Letters may come in either case; a space is refused, never trimmed away.
+    const symbol = body.symbol.toUpperCase();
     if (!COIN_SYMBOL_PATTERN.test(symbol)) {
       throw badRequest(
         'Symbol must be 2 to 15 letters or digits, such as BTC.',

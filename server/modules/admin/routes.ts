@@ -5,10 +5,11 @@ import { UpdateAdminPasswordRequest } from '../../../common/contract';
 import { checkPassword } from '../../../common/validation';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { isCommonPassword } from '../auth/common-passwords';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { provePassword } from '../auth/proof';
 import { revokeAllSessions } from '../auth/sessions';
 import { writeAudit } from './audit';
 
@@ -19,8 +20,9 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
     const admin = rows[0];
     if (!admin) throw notFound('Admin not found.');
-    if (!(await verifyPassword(body.currentPassword, admin.passwordHash))) {
-      throw new ApiError(400, 'Your current password is not correct.', 'field', 'currentPassword');
+    // Proved under the sign-in throttle: a stolen admin token cannot guess it quickly.
+    if (!(await provePassword(request, admin.email, admin, body.currentPassword))) {
+      throw fieldError('currentPassword', 'currentPasswordIncorrect');
     }
     const code = checkPassword(body.password, {
       username: admin.username,

@@ -179,8 +179,7 @@ function likeLiteral(text: string): string {
 }
 
 /** A signed, exact, non-zero adjustment amount in micros ("-12.5" debits 12.5 USDT). */
-function adjustmentAmount(value: string): bigint {
-  const text = value.trim();
+function adjustmentAmount(text: string): bigint {
   const negative = text.startsWith('-');
   const parsed = parseAmount(negative ? text.slice(1) : text);
   if (!parsed.ok) throw new ApiError(400, parsed.reason, 'amount', 'amount');

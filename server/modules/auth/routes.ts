@@ -11,14 +11,14 @@ import {
 import { checkPassword, checkRegistration, normalizeEmail } from '../../../common/validation';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, conflict, fieldError, tooManyRequests } from '../../http/errors';
+import { ApiError, conflict, fieldError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { createAccount } from '../users/accounts';
 import { loadUserView } from '../users/user-view';
 import { isCommonPassword } from './common-passwords';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { provePassword } from './proof';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
-import { clearAccountFailures, isThrottled, recordFailure } from './throttle';
 
 export interface AuthRoutesOptions {
   /** Registrations allowed per address per minute. */
@@ -26,7 +26,6 @@ export interface AuthRoutesOptions {
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
-const THROTTLED = 'Too many failed sign-in attempts. Please wait a minute and try again.';
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   app.post(
@@ -34,6 +33,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     {
       config: {
         access: 'public',
+        personal: true,
         rateLimit: { max: options.registerPerMinute, timeWindow: 60_000 },
       },
     },
@@ -57,35 +57,31 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
   );
 
-  app.post('/login', { config: { access: 'public' } }, async (request): Promise<LoginResponse> => {
-    const body = parseBody(LoginRequest, request.body);
-    const email = normalizeEmail(body.email);
-    if (await isThrottled(app.db, email, request.ip)) throw tooManyRequests(THROTTLED);
-
-    const rows = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
-    const user = rows[0];
-    const passwordOk = await verifyPassword(
-      body.password,
-      user?.passwordHash ?? (await dummyPasswordHash()),
-    );
-    if (!user || !passwordOk) {
-      await recordFailure(app.db, email, request.ip);
-      throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
-    }
-    if (user.disabledAt !== null) {
-      throw new ApiError(
-        403,
-        'This account is disabled. Please contact support.',
-        'account_disabled',
-      );
-    }
-    await clearAccountFailures(app.db, email);
-    const now = new Date();
-    await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    const session = await createSession(app.db, user.id, user.role, now);
-    request.log.info({ userId: user.id, role: user.role }, 'signed in');
-    return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
-  });
+  app.post(
+    '/login',
+    { config: { access: 'public', personal: true } },
+    async (request): Promise<LoginResponse> => {
+      const body = parseBody(LoginRequest, request.body);
+      const email = normalizeEmail(body.email);
+      const rows = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
+      const user = rows[0];
+      if (!(await provePassword(request, email, user ?? null, body.password)) || !user) {
+        throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
+      }
+      if (user.disabledAt !== null) {
+        throw new ApiError(
+          403,
+          'This account is disabled. Please contact support.',
+          'account_disabled',
+        );
+      }
+      const now = new Date();
+      await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      const session = await createSession(app.db, user.id, user.role, now);
+      request.log.info({ userId: user.id, role: user.role }, 'signed in');
+      return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
 
   app.post('/logout', { config: { access: 'any' } }, async (request) => {
     await revokeSession(app.db, sessionOf(request).tokenHash);
@@ -100,11 +96,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
     const user = rows[0];
     if (!user) throw new ApiError(404, 'User not found.', 'not_found');
-    if (
-      body.currentPassword !== undefined &&
-      !(await verifyPassword(body.currentPassword, user.passwordHash))
-    ) {
-      throw new ApiError(400, 'Your current password is not correct.', 'field', 'currentPassword');
+    // A stolen token alone must not become a permanent takeover: the password is proved
+    // first, under the same throttle as a sign-in.
+    if (body.currentPassword === '') throw fieldError('currentPassword', 'currentPasswordRequired');
+    if (!(await provePassword(request, user.email, user, body.currentPassword))) {
+      throw fieldError('currentPassword', 'currentPasswordIncorrect');
     }
     const code = checkPassword(body.password, {
       username: user.username,

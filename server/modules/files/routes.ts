@@ -13,8 +13,9 @@ import type { UploadResponse } from '../../../common/contract';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { files, users } from '../../db/schema';
-import { bearerToken } from '../../http/auth-guard';
+import { bearerToken, READ_ONLY_MESSAGE } from '../../http/auth-guard';
 import { ApiError, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import { limitKeyOf } from '../../http/rate-limit';
 import type { Tx } from '../../ledger/types';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore';
 import { writeAudit } from '../admin/audit';
@@ -25,13 +26,21 @@ import { createFileLinks, FILE_ID_PATTERN, fileUrlOf } from './links';
 import { fileStoreFor, StoredFileMissingError } from './storage';
 
 export interface FileRoutesOptions {
-  /** Uploads allowed per address per minute (tests lower or raise it). */
+  /**
+   * Uploads allowed per minute to each signed-in user, and to each address without a
+   * session (tests lower or raise it).
+   */
   uploadsPerMinute: number;
 }
 
-/** Unclaimed uploads one address may hold at once: a bound on the disk an address can fill. */
+/**
+ * Unclaimed uploads one address (anonymous uploads) or one user (signed-in uploads) may
+ * hold at once: a bound on the disk each can fill. The two are counted apart, so strangers
+ * sharing a user's address cannot use up the user's uploads, nor the reverse.
+ */
 export const MAX_UNCLAIMED_UPLOADS_PER_ADDRESS = 50;
-/** Advisory lock class (with the address's hash) that serialises one address's inserts. */
+export const MAX_UNCLAIMED_UPLOADS_PER_USER = 50;
+/** Advisory lock class (with the uploader's hash) that serialises one uploader's inserts. */
 const UPLOAD_ADDRESS_LOCK_CLASS = 0x75706c64;
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -48,6 +57,8 @@ const NO_FILE_MESSAGE = 'No image was received. Please choose an image and try a
 const MALFORMED_MESSAGE = 'The upload could not be read. Please try again.';
 const TOO_MANY_UNCLAIMED_MESSAGE =
   'Too many uploads from your network. Please submit your form or try again tomorrow.';
+const TOO_MANY_UNCLAIMED_OF_USER_MESSAGE =
+  'You have many images that no form uses yet. Please submit your form or try again tomorrow.';
 const BUSY_MESSAGE = 'The server is busy processing images. Please try again in a moment.';
 
 const EXTENSIONS: Record<SanitizedImage['mimeType'], string> = {
@@ -86,17 +97,23 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
         // Not under /api, so the access hook ignores it; declared anyway so that mounting
         // these routes under /api by mistake keeps them working as intended (SPEC: no token).
         access: 'public',
-        rateLimit: { max: options.uploadsPerMinute, timeWindow: 60_000 },
+        // After `findUploader`, so a signed-in upload counts against its user.
+        rateLimit: {
+          max: options.uploadsPerMinute,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: limitKeyOf,
+        },
       },
+      onRequest: findUploader,
     },
     async (request, reply) => {
       // The `timestamp` query is the client's cache-buster; nothing else is read from it.
       const declaredBytes = Number(request.headers['content-length']);
       if (declaredBytes > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw payloadTooLarge();
 
-      const token = bearerToken(request);
-      const session = token === null ? null : await findSession(app.db, token);
-      await assertAddressHasRoom(request);
+      const session = request.session;
+      await assertUploaderHasRoom(request);
 
       const input = await readSingleFile(request);
       let image: SanitizedImage;
@@ -111,12 +128,12 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       let fileId: string;
       try {
         fileId = await app.db.transaction(async (tx) => {
-          // Checked again where it counts: uploads from one address in flight at once all
+          // Checked again where it counts: uploads of one uploader in flight at once all
           // passed the early check above, and without this lock each would be stored.
           await tx.execute(
-            sql`select pg_advisory_xact_lock(${UPLOAD_ADDRESS_LOCK_CLASS}::int, hashtext(${request.ip}))`,
+            sql`select pg_advisory_xact_lock(${UPLOAD_ADDRESS_LOCK_CLASS}::int, hashtext(${limitKeyOf(request)}))`,
           );
-          await assertAddressHasRoom(request, tx);
+          await assertUploaderHasRoom(request, tx);
           const inserted = await tx
             .insert(files)
             .values({
@@ -241,20 +258,43 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     request.log.info({ fileId, adminId, purpose: file.purpose }, 'admin viewed a file');
   }
 
-  async function assertAddressHasRoom(
+  /**
+   * `/upload` takes no token (SPEC), but with a live one the upload is the user's: its
+   * limits count against the user, and a read-only session (an admin viewing the app as
+   * the user) may not add anything, like every other change it tries. A dead or unknown
+   * token uploads anonymously, as no token would.
+   */
+  async function findUploader(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    const session = token === null ? null : await findSession(app.db, token);
+    if (session !== null && session.impersonatedBy !== null) {
+      throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
+    }
+    request.session = session;
+  }
+
+  /** The uploader's unclaimed uploads of the last 24 h: a user's own, or an address's anonymous ones. */
+  async function assertUploaderHasRoom(
     request: FastifyRequest,
     db: Db | Tx = app.db,
   ): Promise<void> {
     const since = new Date(Date.now() - UNCLAIMED_UPLOAD_TTL_MS);
+    const userId = request.session?.userId ?? null;
+    const uploader =
+      userId === null
+        ? and(eq(files.uploaderIp, request.ip), isNull(files.ownerId))
+        : eq(files.ownerId, userId);
     const rows = await db
       .select({ unclaimed: count() })
       .from(files)
-      .where(
-        and(eq(files.uploaderIp, request.ip), isNull(files.claimedAt), gt(files.createdAt, since)),
-      );
+      .where(and(uploader, isNull(files.claimedAt), gt(files.createdAt, since)));
     const unclaimed = rows[0]?.unclaimed ?? 0;
-    if (unclaimed >= MAX_UNCLAIMED_UPLOADS_PER_ADDRESS) {
-      throw tooManyRequests(TOO_MANY_UNCLAIMED_MESSAGE);
+    const max =
+      userId === null ? MAX_UNCLAIMED_UPLOADS_PER_ADDRESS : MAX_UNCLAIMED_UPLOADS_PER_USER;
+    if (unclaimed >= max) {
+      throw tooManyRequests(
+        userId === null ? TOO_MANY_UNCLAIMED_MESSAGE : TOO_MANY_UNCLAIMED_OF_USER_MESSAGE,
+      );
     }
   }
 };

@@ -45,6 +45,11 @@ export function parseKycSubmission(body: CreateKycBody, nowMs: number): KycSubmi
 
   const income = parseAnnualIncome(body.annualIncome);
   if (!income.ok) throw fieldError('annualIncome', income.code);
+  // The form trims what was typed (as the shared rule does) and sends the figure alone; a
+  // figure with anything around it is not one (common/money.ts).
+  if (typeof body.annualIncome === 'string' && body.annualIncome !== body.annualIncome.trim()) {
+    throw fieldError('annualIncome', 'annualIncomeNotNumber');
+  }
 
   const fileIds = {} as Record<KycImageField, string>;
   for (const field of KYC_IMAGE_FIELDS) {

@@ -77,7 +77,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CreateTradeBody, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createTrade', async (tx) => {
-      const pair = COIN_TYPE_PATTERN.exec(body.coinType.trim());
+      const pair = COIN_TYPE_PATTERN.exec(body.coinType);
       const symbol = pair?.[1];
       if (symbol === undefined) {
         throw new ApiError(

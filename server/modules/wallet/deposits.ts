@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/contract';
-import { coinUnitsForUsdt } from '../../../common/money';
 import { LOG_LIST_CAP } from '../../../common/rules';
 import { depositMethods, deposits } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
@@ -19,7 +18,7 @@ import { postEntry } from '../../ledger/posting';
 import { writeAudit } from '../admin/audit';
 import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField } from './requests';
 import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
-import { assertSameCoinUnits, isUuid, positiveAmountField } from './parse';
+import { assertSameCoinUnits, coinUnitsField, isUuid, positiveAmountField } from './parse';
 import { depositView } from './views';
 import { newRecordId } from '../../lib/record-id';
 
@@ -46,7 +45,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         max: 'Maximum is',
         unit: method.currency,
       });
-      const coinUnits = coinUnitsForUsdt(amountMicros, method.conversionPriceMicros);
+      const coinUnits = coinUnitsField(amountMicros, method.conversionPriceMicros, 'amount');
       assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
       if (body.transactionScreenshot.trim() === '') {
         throw badRequest(

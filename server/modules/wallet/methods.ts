@@ -12,13 +12,13 @@ import {
   type DepositMethod,
   type WithdrawMethod,
 } from '../../../common/contract';
-import { formatMicros, HUNDRED_PERCENT_MICRO } from '../../../common/money';
+import { formatMicros, HUNDRED_PERCENT_MICRO, maxUsdtMicrosForRate } from '../../../common/money';
 import { depositMethods, withdrawMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { writeAudit } from '../admin/audit';
-import { isUuid, percentField, positiveAmountField, textField } from './parse';
+import { codeField, isUuid, percentField, positiveAmountField, textField } from './parse';
 
 /** Lists are small; this caps them anyway. */
 const MAX_METHODS = 100;
@@ -70,6 +70,21 @@ function methodValues(body: MethodInput) {
       'maxAmount',
     );
   }
+  const conversionPriceMicros = positiveAmountField(
+    body.conversionPrice,
+    'conversionPrice',
+    'Conversion price',
+  );
+  // Every amount within the limits must convert to a coin quantity that can be stored.
+  const largestMicros = maxUsdtMicrosForRate(conversionPriceMicros);
+  if (maxAmountMicros > largestMicros) {
+    throw new ApiError(
+      400,
+      `At this conversion price the maximum amount can be at most ${formatMicros(largestMicros)}`,
+      'amount',
+      'maxAmount',
+    );
+  }
   return {
     coinName: textField(body.coinName, 'coinName', 'Coin name', METHOD_TEXT_RULES.coinName),
     paymentAddressType: textField(
@@ -86,22 +101,18 @@ function methodValues(body: MethodInput) {
     ),
     minAmountMicros,
     maxAmountMicros,
-    conversionPriceMicros: positiveAmountField(
-      body.conversionPrice,
-      'conversionPrice',
-      'Conversion price',
-    ),
-    currency: textField(
+    conversionPriceMicros,
+    currency: codeField(
       body.currencyUsdt,
       'currencyUsdt',
       'Currency',
-      METHOD_TEXT_RULES.currencyUsdt,
+      METHOD_TEXT_RULES.currencyUsdt.pattern,
     ).toUpperCase(),
-    coinSymbol: textField(
+    coinSymbol: codeField(
       body.coinSymbol,
       'coinSymbol',
       'Coin symbol',
-      METHOD_TEXT_RULES.coinSymbol,
+      METHOD_TEXT_RULES.coinSymbol.pattern,
     ).toUpperCase(),
   };
 }

@@ -1,5 +1,11 @@
 /** Parsing of money and text fields in wallet requests, with clear messages. */
-import { parseAmount, parseCoinUnits, parsePercent } from '../../../common/money';
+import {
+  coinUnitsForUsdt,
+  MAX_COIN_UNITS,
+  parseAmount,
+  parseCoinUnits,
+  parsePercent,
+} from '../../../common/money';
 import { ApiError } from '../../http/errors';
 
 export function amountField(value: unknown, field: string, label = 'Amount'): bigint {
@@ -21,6 +27,23 @@ export function percentField(value: unknown, field: string): bigint {
   const parsed = parsePercent(value);
   if (!parsed.ok) throw new ApiError(400, `${field}: ${parsed.reason}`, 'amount', field);
   return parsed.micros;
+}
+
+/**
+ * `amountMicros` in coin units at `rateMicros`, refused with 400 when the quantity could not
+ * be stored (a method whose maximum was set before its limits were bounded by its price).
+ */
+export function coinUnitsField(amountMicros: bigint, rateMicros: bigint, field: string): bigint {
+  const units = coinUnitsForUsdt(amountMicros, rateMicros);
+  if (units > MAX_COIN_UNITS) {
+    throw new ApiError(
+      400,
+      "This amount is too large for the method's conversion price. Please send less.",
+      'amount',
+      field,
+    );
+  }
+  return units;
 }
 
 /** Refuses a client figure that differs from the server's: the user must see what is posted. */
@@ -75,6 +98,17 @@ export function textField(
     throw new ApiError(400, `${label} is not valid`, 'invalid_body', field);
   }
   return text;
+}
+
+/**
+ * A code such as a coin symbol, exactly as sent: it must match `pattern` whole, so a
+ * surrounding space is refused rather than trimmed away ("BTC " is not a symbol).
+ */
+export function codeField(value: string, field: string, label: string, pattern: RegExp): string {
+  if (!pattern.test(value)) {
+    throw new ApiError(400, `${label} is not valid`, 'invalid_body', field);
+  }
+  return value;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

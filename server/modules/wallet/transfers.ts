@@ -12,6 +12,7 @@ import { transfers, users } from '../../db/schema';
 import { queryPrepared, type Db } from '../../db/client';
 import { platformShard } from '../../ledger/accounts';
 import { sessionOf } from '../../http/auth-guard';
+import { perUserRateLimit } from '../../http/rate-limit';
 import { ApiError, notFound } from '../../http/errors';
 import { runIdempotentEntry } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
@@ -22,7 +23,7 @@ import { transferView } from './views';
 import { newRecordId } from '../../lib/record-id';
 
 const PAY_ID_PATTERN = new RegExp(`^[1-9]\\d{${PAY_ID_DIGITS - 1}}$`);
-/** Lookups allowed per token (or address) per minute: enough to type, too few to enumerate. */
+/** Lookups allowed per user per minute: enough to type, too few to enumerate. */
 const PAY_ID_LOOKUPS_PER_MINUTE = 30;
 
 interface TransferParty {
@@ -60,11 +61,7 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         access: 'user',
-        rateLimit: {
-          max: PAY_ID_LOOKUPS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => request.headers.authorization ?? request.ip,
-        },
+        rateLimit: perUserRateLimit(PAY_ID_LOOKUPS_PER_MINUTE, 60_000),
       },
     },
     async (request) => {

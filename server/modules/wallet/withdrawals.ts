@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateWithdrawRequest, UpdateWithdrawRequest } from '../../../common/contract';
-import { coinUnitsForUsdt, splitFee } from '../../../common/money';
+import { splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAYMENT_ADDRESS_MAX_LENGTH } from '../../../common/rules';
 import { withdrawals, withdrawMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
@@ -21,6 +21,7 @@ import { activeMethod, assertSameId, checkLimits } from './requests';
 import {
   assertSameAmount,
   assertSameCoinUnits,
+  coinUnitsField,
   isUuid,
   percentField,
   positiveAmountField,
@@ -62,7 +63,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
-      const coinUnits = coinUnitsForUsdt(split.netMicros, method.conversionPriceMicros);
+      const coinUnits = coinUnitsField(split.netMicros, method.conversionPriceMicros, 'amount');
       assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
 
       const row: typeof withdrawals.$inferSelect = {

@@ -87,8 +87,26 @@ function catalog(language: string, name: CatalogName): Map<string, string> {
 /** The message of a catalog key: without its context. */
 const messageOf = (key: string) => key.slice(key.indexOf(CONTEXT_SEPARATOR) + 1);
 
-const placeholders = (text: string) =>
-  [...text.matchAll(/\{[^}]*\}|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
+/**
+ * The placeholders and tags of a message: `{name}` for each argument, plain or ICU (a plural
+ * is `{seconds}` whatever its branches say, since languages have their own plural forms), and
+ * the `<0>` tags.
+ */
+function placeholders(text: string): string[] {
+  const found = [...text.matchAll(/<\/?\d+\/?>/g)].map((m) => m[0]);
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '{') {
+      if (depth === 0) start = i + 1;
+      depth += 1;
+    } else if (text[i] === '}' && depth > 0) {
+      depth -= 1;
+      if (depth === 0) found.push(`{${(text.slice(start, i).split(',')[0] ?? '').trim()}}`);
+    }
+  }
+  return found.sort();
+}
 
 describe('translation catalogs', () => {
   it("are the app's and the console's in every language, and no other", () => {

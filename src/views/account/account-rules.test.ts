@@ -18,10 +18,29 @@ function texts(code: FieldErrorCode | undefined) {
 }
 
 const strong = 'Granite-Meadow-88';
+const current = 'Violet-Harbor-71';
 const password = (values: Partial<PasswordValues>) =>
-  validatePassword({ password: strong, confirmPassword: strong, ...values });
+  validatePassword({
+    currentPassword: current,
+    password: strong,
+    confirmPassword: strong,
+    ...values,
+  });
 
 describe('password form (SPEC §5)', () => {
+  it('needs the current password, with its own message', () => {
+    const errors = password({ currentPassword: '' });
+    expect(Object.keys(errors)).toEqual(['currentPassword']);
+    expect(texts(errors.currentPassword)).toEqual({
+      shown: 'Current password is required',
+      server: 'Current password is required',
+    });
+  });
+
+  it('shows the server’s refusal of a wrong current password in its own words', () => {
+    expect(texts('currentPasswordIncorrect').shown).toBe('Your current password is not correct.');
+  });
+
   it.each([
     ['', 'Password is required'],
     ['12345', 'Password must be at least 6 characters'],
@@ -40,17 +59,17 @@ describe('password form (SPEC §5)', () => {
   });
 
   it('accepts exactly 6 characters and a matching confirmation', () => {
-    expect(validatePassword({ password: 'abc!23', confirmPassword: 'abc!23' })).toEqual({});
+    expect(password({ password: 'abc!23', confirmPassword: 'abc!23' })).toEqual({});
   });
 
   it('refuses, like the server, a password containing the username or the email name', () => {
     const errors = validatePassword(
-      { password: 'alice-2026!', confirmPassword: 'alice-2026!' },
+      { currentPassword: current, password: 'alice-2026!', confirmPassword: 'alice-2026!' },
       { username: 'alice', email: 'someone@example.com' },
     );
     expect(texts(errors.password).shown).toBe('Password must not contain your username or email');
     const byEmail = validatePassword(
-      { password: 'xx-martin-99', confirmPassword: 'xx-martin-99' },
+      { currentPassword: current, password: 'xx-martin-99', confirmPassword: 'xx-martin-99' },
       { username: 'alice', email: 'martin@example.com' },
     );
     expect(byEmail.password).toBe('passwordContainsName');

@@ -23,24 +23,35 @@ export function profileChanged(values: ProfileFields, saved: ProfileFields): boo
   return PROFILE_FIELDS.some((field) => values[field].trim() !== saved[field].trim());
 }
 
-export type PasswordField = 'password' | 'confirmPassword';
-export const PASSWORD_FIELDS: readonly PasswordField[] = ['password', 'confirmPassword'];
+export type PasswordField = 'currentPassword' | 'password' | 'confirmPassword';
+export const PASSWORD_FIELDS: readonly PasswordField[] = [
+  'currentPassword',
+  'password',
+  'confirmPassword',
+];
+
+export function isPasswordField(field: string | undefined): field is PasswordField {
+  return (PASSWORD_FIELDS as readonly (string | undefined)[]).includes(field);
+}
 
 export interface PasswordValues {
+  currentPassword: string;
   password: string;
   confirmPassword: string;
 }
 
 /**
- * SPEC §5: the password is required and at least 6 characters; the confirmation is required
- * and must match. Like the server, it also refuses a password containing the username or the
- * email's name, when the account is known.
+ * The current password is required (the server checks it: a session alone must not be
+ * enough to change the password). SPEC §5: the new password is required and at least 6
+ * characters; the confirmation is required and must match. Like the server, it also refuses
+ * a password containing the username or the email's name, when the account is known.
  */
 export function validatePassword(
   values: PasswordValues,
   account: { username?: string; email?: string } = {},
 ): FieldErrors<PasswordField> {
   const errors: FieldErrors<PasswordField> = {};
+  if (values.currentPassword === '') errors.currentPassword = 'currentPasswordRequired';
   const password = checkPassword(values.password, account);
   if (password) errors.password = password;
   const confirmation = checkPasswordConfirmation(values.password, values.confirmPassword);

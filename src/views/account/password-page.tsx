@@ -7,7 +7,11 @@ import type { FieldErrorCode } from '../../../common/validation';
 import { sendAuth } from '../../machines/auth-session';
 import { ApiError } from '../../services/api-error';
 import { updatePassword } from '../../services/auth-api';
-import { fieldErrorMessages, readOnlyRefusal } from '../../services/error-messages';
+import {
+  fieldErrorMessages,
+  readOnlyRefusal,
+  throttleRefusal,
+} from '../../services/error-messages';
 import { useUser } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
@@ -15,6 +19,7 @@ import { ErrorMessage, Muted, Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
 import {
+  isPasswordField,
   PASSWORD_FIELDS,
   validatePassword,
   type PasswordField,
@@ -23,19 +28,24 @@ import {
 import { theme } from '../../ui/theme';
 
 /**
- * Change password. Success ends the session everywhere (the server revokes every token of
- * the user): local storage is cleared and the user goes to /signin after 1 s (SPEC §4).
+ * Change password: the current one, then the new one twice. Success ends the session
+ * everywhere (the server revokes every token of the user): local storage is cleared and the
+ * user goes to /signin after 1 s (SPEC §4).
  */
 export default function PasswordPage() {
   const { i18n, t } = useLingui();
   const toast = useToast();
   const user = useUser();
-  const [values, setValues] = useState<PasswordValues>({ password: '', confirmPassword: '' });
+  const [values, setValues] = useState<PasswordValues>({
+    currentPassword: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  // The rule the server refused the password by (too common, for instance), shown under the
-  // field until it is edited again.
-  const [refusedRule, setRefusedRule] = useState<FieldErrorCode | null>(null);
+  // The rule the server refused a field by (a wrong current password, a too common new
+  // one), shown under that field until it is edited again.
+  const [refused, setRefused] = useState<Partial<Record<PasswordField, FieldErrorCode>>>({});
   const mutation = useMutation({
     mutationFn: updatePassword,
     onSuccess: () => {
@@ -43,8 +53,10 @@ export default function PasswordPage() {
       sendAuth({ type: 'PASSWORD_CHANGED' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.field === 'password' && error.fieldCode) {
-        setRefusedRule(error.fieldCode);
+      if (error instanceof ApiError && error.fieldCode && isPasswordField(error.field)) {
+        const field = error.field;
+        const code = error.fieldCode;
+        setRefused((current) => ({ ...current, [field]: code }));
       }
     },
   });
@@ -60,13 +72,14 @@ export default function PasswordPage() {
     value: values[field],
     onChange: (event: { target: { value: string } }) => {
       setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (field === 'password') setRefusedRule(null);
+      setRefused(({ [field]: _edited, ...others }) => others);
     },
     onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
     error: (() => {
       const code = errors[field];
       if (code && (submitted || touched[field])) return i18n._(fieldErrorMessages[code]);
-      if (field === 'password' && refusedRule) return i18n._(fieldErrorMessages[refusedRule]);
+      const refusedCode = refused[field];
+      if (refusedCode) return i18n._(fieldErrorMessages[refusedCode]);
       return undefined;
     })(),
   });
@@ -76,11 +89,13 @@ export default function PasswordPage() {
     setSubmitted(true);
     focusFirstInvalid(event.currentTarget, PASSWORD_FIELDS, errors);
     if (Object.keys(errors).length > 0 || mutation.isPending || mutation.isSuccess) return;
-    mutation.mutate(values.password);
+    mutation.mutate({ currentPassword: values.currentPassword, password: values.password });
   };
 
-  // In an admin's read-only view every change is refused: say so, not "try again".
-  const readOnly = readOnlyRefusal(mutation.error);
+  // In an admin's read-only view every change is refused: say so, not "try again"; after
+  // too many wrong current passwords, say how long to wait. A refused field says it below.
+  const refusal = readOnlyRefusal(mutation.error) ?? throttleRefusal(mutation.error);
+  const fieldRefused = mutation.error instanceof ApiError && isPasswordField(mutation.error.field);
   return (
     <Page>
       <Muted>
@@ -97,6 +112,13 @@ export default function PasswordPage() {
           value={user.data?.username ?? ''}
           readOnly
           hidden
+        />
+        <TextField
+          label={t`Current password`}
+          type="password"
+          autoComplete="current-password"
+          revealable
+          {...bind('currentPassword')}
         />
         <TextField
           label={t`New password`}
@@ -118,10 +140,10 @@ export default function PasswordPage() {
           revealable
           {...bind('confirmPassword')}
         />
-        {mutation.isError && (
+        {mutation.isError && !fieldRefused && (
           <ErrorMessage>
-            {readOnly ? (
-              i18n._(readOnly)
+            {refusal ? (
+              i18n._(refusal)
             ) : (
               <Trans>Failed to update password. Please try again.</Trans>
             )}

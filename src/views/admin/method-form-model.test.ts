@@ -54,6 +54,14 @@ describe('amounts and prices', () => {
     // A broken minimum is reported once, under the minimum.
     expect(errorOf({ minAmount: 'x', maxAmount: '1' }, 'maxAmount')).toBeUndefined();
   });
+
+  it('need a maximum whose coin amount at the conversion price can be stored', () => {
+    const cheap = { minAmount: '1', conversionPrice: '0.000001' };
+    expect(errorOf({ ...cheap, maxAmount: '92233.720368' }, 'maxAmount')).toBeUndefined();
+    expect(errorOf({ ...cheap, maxAmount: '999999999999' }, 'maxAmount')).toBe(
+      'At this conversion price the maximum can be at most {largest}',
+    );
+  });
 });
 
 describe('the withdraw fee', () => {

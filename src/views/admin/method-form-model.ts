@@ -10,6 +10,7 @@ import {
 import {
   formatMicros,
   HUNDRED_PERCENT_MICRO,
+  maxUsdtMicrosForRate,
   microsFromWire,
   parseAmount,
 } from '../../../common/money';
@@ -18,8 +19,9 @@ import { plainMicros } from '../../ui/money';
 /**
  * The payment-method form's pure rules, the same as the server's
  * (server/modules/wallet/methods.ts and parse.ts): trimmed texts within their lengths,
- * amounts above zero with at most six decimals, the minimum not above the maximum, and for
- * withdraw methods a fee from 0 to below 100 percent and an optional info text.
+ * amounts above zero with at most six decimals, the minimum not above the maximum, a maximum
+ * whose coin amount at the conversion price can be stored, and for withdraw methods a fee
+ * from 0 to below 100 percent and an optional info text.
  */
 
 export type MethodKind = 'deposit' | 'withdraw';
@@ -204,6 +206,10 @@ export function checkMethodForm(values: MethodFormValues, kind: MethodKind): Met
     found.maxAmount = msg`Must be at least the minimum amount`;
   }
   if (!price.ok) found.conversionPrice = price.error;
+  else if (max.ok && max.micros > maxUsdtMicrosForRate(price.micros)) {
+    const largest = plainMicros(maxUsdtMicrosForRate(price.micros));
+    found.maxAmount = msg`At this conversion price the maximum can be at most ${largest}`;
+  }
   if (kind === 'withdraw') {
     const charge = parseFeePercent(values.charge);
     if (!charge.ok) found.charge = charge.error;

@@ -124,8 +124,8 @@ const isPercentField = (field: SettingsField) =>
 
 /** Two typed figures mean the same ("10" and "10.00"); unreadable ones compare as text. */
 function sameFigure(a: string, b: string): boolean {
-  const left = parseAmount(a);
-  const right = parseAmount(b);
+  const left = parseAmount(a.trim());
+  const right = parseAmount(b.trim());
   if (left.ok && right.ok) return left.micros === right.micros;
   return a.trim() === b.trim();
 }
@@ -257,7 +257,7 @@ function chatWidgetProblem(value: string): MessageDescriptor | undefined {
 
 /** A positive amount up to one billion USDT: trade limits and the dual-approval amount. */
 function limitAmount(value: string): { micros: bigint | null; problem?: MessageDescriptor } {
-  const parsed = parseAmount(value);
+  const parsed = parseAmount(value.trim());
   if (!parsed.ok) return { micros: null, problem: figureProblem(parsed) };
   if (parsed.micros === 0n) return { micros: null, problem: msg`Must be more than 0` };
   if (parsed.micros > SETTING_AMOUNT_MAX_MICROS) {
@@ -283,11 +283,11 @@ export function validateSettings(
     if (problem) errors.chatWidgetUrl = problem;
   }
   if (wanted.has('transferMin')) {
-    const parsed = parseAmount(form.transferMin);
+    const parsed = parseAmount(form.transferMin.trim());
     if (!parsed.ok) errors.transferMin = figureProblem(parsed);
   }
   if (wanted.has('transferCharge')) {
-    const parsed = parsePercent(form.transferCharge);
+    const parsed = parsePercent(form.transferCharge.trim());
     if (!parsed.ok) errors.transferCharge = figureProblem(parsed);
   }
   if (wanted.has('withdrawalDualApproval') && form.dualApprovalOn) {
@@ -305,7 +305,7 @@ export function validateSettings(
   }
   for (const field of PAYOUT_FIELDS) {
     if (!wanted.has(field)) continue;
-    const parsed = parsePercent(form[field]);
+    const parsed = parsePercent(form[field].trim());
     if (!parsed.ok) errors[field] = figureProblem(parsed);
     else if (parsed.micros === 0n) errors[field] = msg`Must be more than 0 %`;
   }
