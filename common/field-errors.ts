@@ -35,7 +35,7 @@ export const FIELD_ERRORS = {
   currentPasswordIncorrect: 'Your current password is not correct.',
   confirmRequired: 'Confirm password is required',
   passwordsMustMatch: 'Passwords must match',
-  // KYC (SPEC §5; the texts the spec gives are kept word for word).
+  // KYC (docs/product.md §5; the texts the spec gives are kept word for word).
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   kycTextTooLong: `Must be at most ${KYC_TEXT_MAX_LENGTH} characters`,

@@ -1,6 +1,6 @@
 /**
  * Four-eyes rules shared by the server and the console: which actions need a second admin,
- * and which admin may be that second admin. DESIGN: "Four-eyes rules cannot be satisfied by
+ * and which admin may be that second admin. docs/principles.md: "Four-eyes rules cannot be satisfied by
  * one person with two accounts", so the second admin must be a different person in every way
  * the system can tell: a different account, one that existed before the request was made,
  * and not one of the two accounts that created the other within the last day.

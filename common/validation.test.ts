@@ -66,7 +66,7 @@ describe('registration rules', () => {
   });
 });
 
-describe('KYC rules (SPEC §5)', () => {
+describe('KYC rules (docs/product.md §5)', () => {
   const today = '2026-03-15';
   const valid: KycFields = {
     firstName: 'Ada',
@@ -85,7 +85,7 @@ describe('KYC rules (SPEC §5)', () => {
     idBack: '/files/b',
     cameraRoll: '/files/c',
   };
-  /** The one message shown for `fields`, in SPEC's words. */
+  /** The one message shown for `fields`, in the contract's words. */
   const messageFor = (change: Partial<KycFields>) => {
     const errors = Object.values(checkKyc({ ...valid, ...change }, today));
     expect(errors).toHaveLength(1);

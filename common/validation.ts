@@ -128,7 +128,7 @@ export function checkRegistration(
 
 // KYC ---------------------------------------------------------------------------------------
 
-/** SPEC §5: the countries a user may verify from, in the spec's order (UK, not GB). */
+/** docs/product.md §5: the countries a user may verify from, in the spec's order (UK, not GB). */
 export const KYC_COUNTRIES = [
   'US',
   'UK',
@@ -370,7 +370,7 @@ export function checkProfile(fields: ProfileFields): FieldErrors<keyof ProfileFi
   return errors;
 }
 
-/** The confirmation field of a new password (SPEC §5: required, and must match). */
+/** The confirmation field of a new password (docs/product.md §5: required, and must match). */
 export function checkPasswordConfirmation(
   password: string,
   confirmation: string,

@@ -323,7 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // Uploads and signed file links live outside /api: SPEC's `POST /upload` takes no token.
+  // Uploads and signed file links live outside /api: the contract's `POST /upload` takes no token.
   await app.register(fileRoutes, { uploadsPerMinute: options.uploadsPerMinute ?? 20 });
   // The simulated market's services speak the real formats on the app's own origin, outside
   // /api and without a token like the real ones.

@@ -164,7 +164,7 @@ export const AdminUserDetail = object({
 export type AdminUserDetail = Infer<typeof AdminUserDetail>;
 
 /**
- * PUT /api/updateUser (admin): the SPEC's profile body, plus the personal notice (absent:
+ * PUT /api/updateUser (admin): the contract's profile body, plus the personal notice (absent:
  * unchanged; null or "" clears it). Balance, role, Pay ID and flags are not here.
  */
 export const AdminUpdateUserRequest = object({

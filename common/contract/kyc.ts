@@ -1,5 +1,5 @@
 /**
- * Identity verification (KYC, SPEC §3 and §7). The form's fields are checked by the rules of
+ * Identity verification (KYC, docs/product.md §3 and §7). The form's fields are checked by the rules of
  * common/validation.ts on both sides; the images are the `fileUrl`s answered by `/upload`,
  * and come back as short-lived signed links that only their owner and admins receive.
  */
@@ -25,7 +25,7 @@ export const CreateKycBody = object({
   city: string(),
   state: string(),
   postalCode: string(),
-  /** One of KYC_COUNTRIES (SPEC §5). */
+  /** One of KYC_COUNTRIES (docs/product.md §5). */
   country: string(),
   /** One of EMPLOYMENT_STATUSES. */
   employmentStatus: string(),

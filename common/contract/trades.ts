@@ -1,5 +1,5 @@
 /**
- * Timed trades (SPEC §3 Trade). The client sends only what the user chose; the server takes
+ * Timed trades (docs/product.md §3 Trade). The client sends only what the user chose; the server takes
  * the entry price from its own newest recorded tick, fixes the payout from the published
  * table and, at expiry, the exit price from its recorded ticks. A body that carries a price,
  * result or amount of the client's own is refused as an unknown field; `payoutPercent`, if

@@ -1,6 +1,6 @@
 /**
  * The wallet: payment methods, deposits, withdrawals, transfers, uploads and the activity
- * list. Field names follow SPEC §3 and §7. Money is a 6-decimal string (`WireAmount`),
+ * list. Field names follow docs/product.md §3 and §7. Money is a 6-decimal string (`WireAmount`),
  * coin quantities an 8-decimal string (`CoinAmount`), percentages a 6-decimal string.
  *
  * Money-moving POSTs (createDeposit, createWithdraw, createTransfer) need an

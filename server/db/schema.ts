@@ -371,7 +371,7 @@ const methodColumns = () => ({
   maxAmountMicros: bigint('max_amount_micros', { mode: 'bigint' }).notNull(),
   /** USDT per coin, in micros. */
   conversionPriceMicros: bigint('conversion_price_micros', { mode: 'bigint' }).notNull(),
-  /** The currency amounts and limits are expressed in (SPEC's currencyUsdt): "USDT". */
+  /** The currency amounts and limits are expressed in (the contract's currencyUsdt): "USDT". */
   currency: text('currency').notNull(),
   /** The coin the user sends or receives on chain, e.g. "BTC"; conversions are in it. */
   coinSymbol: text('coin_symbol').notNull(),

@@ -8,7 +8,7 @@ interface State {
 }
 
 /**
- * Catches a rendering failure anywhere below it and shows the spec's fallback (SPEC §2).
+ * Catches a rendering failure anywhere below it and shows the spec's fallback (docs/product.md §2).
  * It stays failed until the page is reloaded: a half-broken screen could mislead about money.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

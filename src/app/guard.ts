@@ -4,7 +4,7 @@ import type { Access } from './route-table';
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /**
- * The route guards of SPEC §2: the user area needs a user session (uToken), /admin/* an
+ * The route guards of docs/product.md §2: the user area needs a user session (uToken), /admin/* an
  * admin session (aToken); otherwise to /signin. Signed-in visitors of the sign-in and
  * sign-up pages move on to their home.
  */

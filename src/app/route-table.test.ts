@@ -5,7 +5,7 @@ import { ROUTES } from './route-table';
 const byPath = new Map(ROUTES.map((route) => [route.path, route]));
 
 describe('route table', () => {
-  it('has every screen of SPEC §2', () => {
+  it('has every screen of docs/product.md §2', () => {
     const specPaths = [
       '/',
       '/signin',

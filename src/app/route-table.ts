@@ -9,7 +9,7 @@ import { symbolFromState } from '../views/trade/trade-symbol';
 import { RootPage } from './root-page';
 
 /**
- * Every screen of the app in one table (SPEC §2): its path, who may see it, its header and
+ * Every screen of the app in one table (docs/product.md §2): its path, who may see it, its header and
  * its page. Pages load lazily, one chunk per screen, so the first load stays small.
  */
 

@@ -3,7 +3,7 @@ import type { CreateDepositRequest, Deposit } from '../../common/contract';
 import { createSubmissionMachine } from './submission';
 
 /**
- * Sending a deposit request (SPEC §4): form → submitting → submitted | failed. The checkout
+ * Sending a deposit request (docs/product.md §4): form → submitting → submitted | failed. The checkout
  * supplies `submit` (POST /api/createDeposit with the idempotency key), `refreshWalletData`
  * and `goToResult` (to /deposit/log/:id) with `depositMachine.provide(...)`.
  */

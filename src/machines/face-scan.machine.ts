@@ -11,7 +11,7 @@ import { kycMessages } from '../services/kyc-messages';
 import { notProvided } from './submission';
 
 /**
- * The face scan of the KYC form (SPEC §4): Start Camera → live picture; Capture Face starts
+ * The face scan of the KYC form (docs/product.md §4): Start Camera → live picture; Capture Face starts
  * a 3 s countdown, then captures a PNG, uploads it (with its percent) and shows it with
  * Retake. The countdown is an invoked callback actor, so leaving the state (or the screen)
  * stops it.
@@ -22,7 +22,7 @@ import { notProvided } from './submission';
  * `capturing`, and reports CAMERA.READY or CAMERA.ERROR from it.
  */
 
-/** SPEC §9: the countdown before the capture. */
+/** docs/product.md §9: the countdown before the capture. */
 export const FACE_SCAN_COUNTDOWN_S = 3;
 
 export interface CapturedImage {

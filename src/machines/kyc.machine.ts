@@ -29,7 +29,7 @@ import { checkImageFile } from '../services/uploads';
 import { notice, notProvided, type WalletNotice } from './submission';
 
 /**
- * The KYC wizard (SPEC §4): five steps, Personal Info → Address → Income → Documents → Face
+ * The KYC wizard (docs/product.md §4): five steps, Personal Info → Address → Income → Documents → Face
  * Scan. NEXT moves on only when the step's fields pass the shared rules (common/validation),
  * otherwise it marks them touched so their messages show; BACK works on every step but the
  * first; SUBMIT on the last step is refused without a face scan. The two document images
@@ -354,7 +354,7 @@ export const kycMachine = setup({
             delete serverErrors[event.field];
             const touched = { ...context.touched };
             let uploads = context.uploads;
-            // SPEC §4: another document type needs other images; both are cleared.
+            // docs/product.md §4: another document type needs other images; both are cleared.
             if (event.field === 'documentType' && event.value !== context.values.documentType) {
               for (const slot of DOCUMENT_SLOTS) {
                 enqueue.stopChild(uploadChildId(slot));
@@ -379,7 +379,7 @@ export const kycMachine = setup({
             const uploadId = context.nextUploadId;
             const serverErrors = { ...context.serverErrors };
             delete serverErrors[slot];
-            // Refused before a byte is sent: too large (SPEC §5) or not a JPG/PNG.
+            // Refused before a byte is sent: too large (docs/product.md §5) or not a JPG/PNG.
             const refusal = checkImageFile(file);
             const upload: DocumentUpload = {
               status: refusal ? 'failed' : 'uploading',

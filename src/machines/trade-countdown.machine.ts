@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 
 /**
- * The countdowns of pending trades (SPEC §2 /orders, §4: "a per-second countdown runs; at
+ * The countdowns of pending trades (docs/product.md §2 /orders, §4: "a per-second countdown runs; at
  * zero, user data and orders are refetched").
  *
  * `tradeCountdownMachine` is one trade's countdown, spawned as a child actor per pending

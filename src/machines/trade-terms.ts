@@ -10,7 +10,7 @@ import {
 } from '../../common/money';
 
 /**
- * The rules of the trade form (SPEC §5-style, with the limits of `GET /api/config`): the
+ * The rules of the trade form (docs/product.md §5-style, with the limits of `GET /api/config`): the
  * stake is required, a number, within the published minimum and maximum and at most the
  * available balance. Every figure is exact micro-USDT; the context of the machine keeps the
  * wire strings (six decimals), which stay serialisable for the inspector.

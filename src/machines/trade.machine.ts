@@ -17,7 +17,7 @@ import {
 import { durationOf, normalizeStakeInput, tradeAmountError, type TradeTerms } from './trade-terms';
 
 /**
- * A timed trade (SPEC §2 /trade, §3, §4; DESIGN principle 1), one pair per machine:
+ * A timed trade (docs/product.md §2 /trade, §3, §4; docs/principles.md, principle 1), one pair per machine:
  *
  * editing (direction by button, stake, duration) → confirming (the dialog states stake,
  * direction, duration, payout percent and what a win pays back) → submitting → placed
@@ -93,7 +93,7 @@ const MACHINE = 'trade';
 /** The call's own failure message, which this screen shows with the reason. */
 export const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
 
-/** SPEC §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
+/** docs/product.md §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
 export function describeTradeFailure(error: unknown): SubmitFailure {
   const base = describeSubmitFailure(error, TRADE_FAILED_MESSAGE);
   if (!(error instanceof ApiError)) return base;

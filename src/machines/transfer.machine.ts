@@ -13,7 +13,7 @@ import {
 } from './submission';
 
 /**
- * A transfer to another member by Pay ID (SPEC §2, §4, §5), in two parallel regions:
+ * A transfer to another member by Pay ID (docs/product.md §2, §4, §5), in two parallel regions:
  *
  * - `lookup` finds who the typed Pay ID belongs to, once typing pauses for
  *   PAY_ID_LOOKUP_DEBOUNCE_MS (a delayed transition: typing again restarts the wait, and

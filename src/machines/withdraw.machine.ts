@@ -3,7 +3,7 @@ import type { CreateWithdrawRequest, Withdraw } from '../../common/contract';
 import { createSubmissionMachine } from './submission';
 
 /**
- * Sending a withdraw request (SPEC §4): form → submitting → submitted | failed. The checkout
+ * Sending a withdraw request (docs/product.md §4): form → submitting → submitted | failed. The checkout
  * supplies `submit` (POST /api/createWithdraw with the idempotency key), `refreshWalletData`
  * and `goToResult` (to /withdraw/log/:id) with `withdrawMachine.provide(...)`.
  */

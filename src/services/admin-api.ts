@@ -60,7 +60,7 @@ const read = (signal: AbortSignal | undefined) => ({
   ...(signal ? { signal } : {}),
 });
 const write = { auth: 'admin' as const };
-/** Writes whose failure SPEC §8 names 'Couldn't Update Profile...!' or '... Delete ...'. */
+/** Writes whose failure docs/product.md §8 names 'Couldn't Update Profile...!' or '... Delete ...'. */
 const updateCall = { ...write, callFailure: CALL_FAILURES.updateProfile };
 const deleteCall = { ...write, callFailure: CALL_FAILURES.deleteProfile };
 const idPath = (prefix: string, id: string) => `${prefix}/${encodeURIComponent(id)}`;

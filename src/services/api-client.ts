@@ -29,7 +29,7 @@ export interface RequestOptions {
    */
   idempotencyKey?: string;
   /**
-   * The call's own failure message (SPEC §8's call-wrapper rejection, e.g. 'Couldn't Create
+   * The call's own failure message (docs/product.md §8's call-wrapper rejection, e.g. 'Couldn't Create
    * Deposit...!'), carried by the error it rejects with as `callFailure`.
    */
   callFailure?: MessageDescriptor;

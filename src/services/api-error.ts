@@ -2,13 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract/errors';
 import { FIELD_ERRORS, type FieldErrorCode } from '../../common/field-errors';
 
-/** Text of the error thrown when a response does not match the contract (SPEC §8). */
+/** Text of the error thrown when a response does not match the contract (docs/product.md §8). */
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response structure';
 
 /**
  * A failed API call. `status` is 0 when no answer arrived (offline, timeout). The server's
  * English text is kept in `serverMessage`; `code` and `fieldCode` let the app show its own
- * translation instead. `callFailure` is the call's own message (SPEC §8's call-wrapper
+ * translation instead. `callFailure` is the call's own message (docs/product.md §8's call-wrapper
  * rejection, services/call-failures.ts), for the calls that have one.
  */
 export class ApiError extends Error {

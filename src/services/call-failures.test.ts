@@ -6,7 +6,7 @@ import type * as TradeApi from './trade-api';
 import type * as WalletApi from './wallet-api';
 
 /**
- * SPEC §8's call-wrapper rejections: each client call rejects with an error that carries its
+ * docs/product.md §8's call-wrapper rejections: each client call rejects with an error that carries its
  * message ('Couldn't Create Deposit...!') beside the server's reason. The calls use the app's
  * one HTTP client, which takes the global `fetch` when it is made: a fake one stands in for
  * the server before the modules load.
@@ -65,7 +65,7 @@ const CREATE_TRADE = "Couldn't Create Trade...!";
 const UPDATE_PROFILE = "Couldn't Update Profile...!";
 const DELETE_PROFILE = "Couldn't Delete Profile...!";
 
-/** Each call of SPEC §8's list, the path it goes to, and its message. */
+/** Each call of docs/product.md §8's list, the path it goes to, and its message. */
 const CASES: [string, string, () => Promise<unknown>, string][] = [
   [
     'createDeposit',
@@ -205,7 +205,7 @@ async function rejection(call: () => Promise<unknown>): Promise<unknown> {
   throw new Error('the call did not reject');
 }
 
-describe('call-wrapper rejections (SPEC §8)', () => {
+describe('call-wrapper rejections (docs/product.md §8)', () => {
   for (const [name, path, call, message] of CASES) {
     it(`${name} rejects with '${message}' and the server's reason`, async () => {
       server.answer = { status: 422, body: { error: 'Refused for a reason' } };

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 
 /**
- * SPEC §8's call-wrapper rejections, as the spec writes them ('transfer' in lower case): the
+ * docs/product.md §8's call-wrapper rejections, as the spec writes them ('transfer' in lower case): the
  * message a failed call's error carries (`callFailure` of `ApiError` and
  * `InvalidResponseError`), beside the server's reason. Screens show their own texts
  * ('Failed to submit deposit.'); the trade screen shows its call's, with the reason.

@@ -119,12 +119,12 @@ function describeFormError(
   return { message: fallback };
 }
 
-/** SPEC §8: login failure shows the server's error, or 'An error occurred'. */
+/** docs/product.md §8: login failure shows the server's error, or 'An error occurred'. */
 export function describeLoginError(error: unknown): FormError {
   return describeFormError(error, msg`An error occurred`);
 }
 
-/** SPEC §8: registration failure shows the server's error, or 'Something went wrong'. */
+/** docs/product.md §8: registration failure shows the server's error, or 'Something went wrong'. */
 export function describeRegistrationError(error: unknown): FormError {
   return describeFormError(error, msg`Something went wrong`);
 }

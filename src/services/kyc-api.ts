@@ -3,7 +3,7 @@ import { api } from './api-client';
 import { ApiError } from './api-error';
 
 /**
- * The KYC calls of SPEC §7. Reads pass `retries: 0` because TanStack Query retries them. The
+ * The KYC calls of docs/product.md §7. Reads pass `retries: 0` because TanStack Query retries them. The
  * images in an answer are signed links that work for a few minutes; polling the request
  * brings fresh ones.
  */

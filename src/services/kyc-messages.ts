@@ -6,7 +6,7 @@ import { KYC_TEXT_MAX_LENGTH } from '../../common/field-errors';
 const maxText = KYC_TEXT_MAX_LENGTH;
 
 /**
- * The translations of the KYC field rules of common/validation (SPEC §5 texts, word for
+ * The translations of the KYC field rules of common/validation (docs/product.md §5 texts, word for
  * word in English). Part of `fieldErrorMessages`, so a server answer with one of these
  * `fieldCode`s is shown in the user's language too.
  */
@@ -35,7 +35,7 @@ export const kycFieldErrorMessages = {
   cameraRollRequired: msg`Face scan is required`,
 } satisfies Partial<Record<FieldErrorCode, MessageDescriptor>>;
 
-/** SPEC §8 texts of the KYC flow. */
+/** docs/product.md §8 texts of the KYC flow. */
 export const kycMessages = {
   submitted: msg`kyc request submitted!`,
   failed: msg`Failed to submit kyc. Please try again.`,

@@ -7,7 +7,7 @@ import { queryKeys } from './queries';
 export const kycDetailsKey = [...queryKeys.details, 'kyc'] as const;
 
 /**
- * The user's newest KYC request (null when none). SPEC §2 /kyc/log: refreshed every 10 s
+ * The user's newest KYC request (null when none). docs/product.md §2 /kyc/log: refreshed every 10 s
  * while on screen; the form asks once (`poll: false`), for a rejection's reason.
  */
 export function useKycDetails({ poll = true }: { poll?: boolean } = {}) {

@@ -18,7 +18,7 @@ export const tradeKeys = {
 };
 
 /**
- * After a trade was placed, and whenever a pending trade's countdown reaches zero (SPEC §4:
+ * After a trade was placed, and whenever a pending trade's countdown reaches zero (docs/product.md §4:
  * "at zero, user data and orders are refetched"): the user (balance and amount on hold), the
  * balances, the trade lists and the trade details.
  */
@@ -30,7 +30,7 @@ export function invalidateAfterTrade(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * One page of the user's trades. Refreshed every 10 s like the other logs (SPEC §9) while on
+ * One page of the user's trades. Refreshed every 10 s like the other logs (docs/product.md §9) while on
  * screen; the previous page stays shown while the next loads.
  */
 export function useUserTrades(tab: TradeListTab, page: number) {
@@ -47,7 +47,7 @@ export function tradeDetailRefetchInterval(trade: Trade | undefined): number | f
   return trade?.tradeStatus === 'Completed' ? false : LOG_POLL_INTERVAL_MS;
 }
 
-/** One trade with its receipt; refreshed every 10 s while pending (SPEC §9). */
+/** One trade with its receipt; refreshed every 10 s while pending (docs/product.md §9). */
 export function useTradeDetail(id: string) {
   return useQuery({
     queryKey: tradeKeys.detail(id),

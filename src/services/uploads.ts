@@ -12,7 +12,7 @@ import { tokenStorage } from './token-storage';
  * rather than fetch, because only it reports upload progress.
  */
 
-/** The SPEC §8 texts of an upload that did not work. */
+/** The docs/product.md §8 texts of an upload that did not work. */
 export const uploadMessages = {
   noFileUrl: msg`Upload failed: no file URL.`,
   failed: msg`Upload failed. Please try again.`,

@@ -22,7 +22,7 @@ import { ApiError } from './api-error';
 import { CALL_FAILURES } from './call-failures';
 
 /**
- * The wallet calls of SPEC §7. Reads pass `retries: 0` because TanStack Query retries them;
+ * The wallet calls of docs/product.md §7. Reads pass `retries: 0` because TanStack Query retries them;
  * money-moving writes carry the idempotency key of the action they belong to.
  */
 

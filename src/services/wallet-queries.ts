@@ -32,7 +32,7 @@ export function useWithdrawMethods() {
   });
 }
 
-/** SPEC §2: the logs refresh every 10 s while they are on screen. */
+/** docs/product.md §2: the logs refresh every 10 s while they are on screen. */
 export function useDepositLog() {
   return useQuery({
     queryKey: queryKeys.depositLog,
@@ -49,7 +49,7 @@ export function useWithdrawLog() {
   });
 }
 
-/** SPEC §2: loaded only once the user is loaded, since rows are told apart by the Pay ID. */
+/** docs/product.md §2: loaded only once the user is loaded, since rows are told apart by the Pay ID. */
 export function useTransferLog({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: queryKeys.transferLog,
@@ -60,7 +60,7 @@ export function useTransferLog({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * SPEC §2: a request's detail refreshes every 10 s. Each answer also carries a fresh signed
+ * docs/product.md §2: a request's detail refreshes every 10 s. Each answer also carries a fresh signed
  * link to the deposit screenshot, whose previous link may have expired meanwhile.
  */
 export function useDepositDetail(id: string) {
@@ -79,7 +79,7 @@ export function useWithdrawDetail(id: string) {
   });
 }
 
-/** A transfer is final when it is made (SPEC §4: always Completed): no polling. */
+/** A transfer is final when it is made (docs/product.md §4: always Completed): no polling. */
 export function useTransferDetail(id: string) {
   return useQuery({
     queryKey: queryKeys.transferDetail(id),

@@ -49,7 +49,7 @@ export function formatCoinQuantity(units: bigint, minDecimals = 2): string {
   return kept.length > 0 && kept.length <= COIN_DECIMALS ? `${grouped}.${kept}` : grouped;
 }
 
-/** A conversion rate (USDT per coin) with six decimals, as SPEC §9 asks (6 to 8). */
+/** A conversion rate (USDT per coin) with six decimals, as docs/product.md §9 asks (6 to 8). */
 export function formatRate(wire: string): string {
   return formatWireAmount(wire, USDT_DECIMALS);
 }

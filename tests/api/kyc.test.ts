@@ -1,6 +1,6 @@
 /**
  * Identity verification: a request claims its three uploads once, one open request per user,
- * every field rule answered with its SPEC §5 text and nothing changed, one admin decision
+ * every field rule answered with its docs/product.md §5 text and nothing changed, one admin decision
  * (audited), and the documents private: only the owner and admins get links, links expire,
  * metadata is gone, the stored bytes are encrypted, and every admin view is audited.
  */

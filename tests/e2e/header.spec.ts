@@ -1,5 +1,5 @@
 /**
- * The header's tools (SPEC §1, §2): the app is in English until the user picks another
+ * The header's tools (docs/product.md §1, §2): the app is in English until the user picks another
  * language, whatever the browser's language (which is only offered, in that language); and
  * the customer-support button is there from the first frame and opens the chat link of the
  * site settings in a new tab.

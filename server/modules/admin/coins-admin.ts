@@ -1,5 +1,5 @@
 /**
- * Managing the listed coins under the SPEC's call names. The symbol is what trades and
+ * Managing the listed coins under the contract's call names. The symbol is what trades and
  * recorded ticks refer to (by text, with no foreign key), so it never changes; deleting a
  * coin unlists it while history keeps its symbol, and is refused while trades on it are
  * still pending. Every change is audited.

@@ -444,7 +444,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * SPEC's admin profile edit. Exactly the profile fields and the personal notice: the
+   * the contract's admin profile edit. Exactly the profile fields and the personal notice: the
    * contract refuses anything else (balance, role, payId, flags) as an unknown field.
    */
   app.put('/updateUser', { config: { access: 'admin' } }, async (request) => {

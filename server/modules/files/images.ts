@@ -29,7 +29,7 @@ export const MAX_SANITIZED_BYTES = 2 * UPLOAD_MAX_BYTES;
 const JPEG_QUALITY = 85;
 const PNG_COMPRESSION_LEVEL = 9;
 
-/** SPEC text for anything that is not a JPEG or PNG image. */
+/** The contract's text for anything that is not a JPEG or PNG image. */
 export const INVALID_IMAGE_MESSAGE = 'Invalid image file.';
 export const IMAGE_TOO_LARGE_MESSAGE = 'This image is too large. Please upload a smaller one.';
 

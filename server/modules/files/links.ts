@@ -6,7 +6,7 @@
  * A link issued to an admin also names the admin: `&admin=<user id>`, with `sig` over
  * `<id>.<exp>.admin.<user id>`. The admin cannot be removed or changed without breaking the
  * signature, so `/files` knows who reads a document and records every such view in the audit
- * log (DESIGN principle 3).
+ * log (docs/principles.md, principle 3).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { filesKeysFor, type FilesKeyConfig } from './keys';

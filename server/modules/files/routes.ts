@@ -1,5 +1,5 @@
 /**
- * File routes, registered outside /api (SPEC paths): `POST /upload` takes one image without a
+ * File routes, registered outside /api (the contract's paths): `POST /upload` takes one image without a
  * token, sanitises it, stores it encrypted and answers `{ fileUrl: '/files/<id>' }`;
  * `GET /files/:id` serves a stored image to whoever holds a valid signed link, which the
  * server hands out only to the file's owner and to admins. An admin's link names the admin,
@@ -95,7 +95,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     {
       config: {
         // Not under /api, so the access hook ignores it; declared anyway so that mounting
-        // these routes under /api by mistake keeps them working as intended (SPEC: no token).
+        // these routes under /api by mistake keeps them working as intended (docs/product.md: no token).
         access: 'public',
         // After `findUploader`, so a signed-in upload counts against its user.
         rateLimit: {
@@ -259,7 +259,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
   }
 
   /**
-   * `/upload` takes no token (SPEC), but with a live one the upload is the user's: its
+   * `/upload` takes no token (docs/product.md), but with a live one the upload is the user's: its
    * limits count against the user, and a read-only session (an admin viewing the app as
    * the user) may not add anything, like every other change it tries. A dead or unknown
    * token uploads anonymously, as no token would.

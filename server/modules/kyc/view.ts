@@ -1,4 +1,4 @@
-/** A KYC request as the API shows it: SPEC field names, images as short-lived signed links. */
+/** A KYC request as the API shows it: the contract's field names, images as short-lived signed links. */
 import type { Kyc } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
 import type { kycRequests } from '../../db/schema';

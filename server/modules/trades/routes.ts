@@ -1,5 +1,5 @@
 /**
- * Timed trades (SPEC §3 and §4 Trade; DESIGN principle 1, fair by construction).
+ * Timed trades (docs/product.md §3 and §4 Trade; docs/principles.md, principle 1, fair by construction).
  *
  * The client chooses the coin, the direction, the stake and the duration; nothing else. The
  * server takes the entry price from its own newest recorded tick (refusing when that tick is

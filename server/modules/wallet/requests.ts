@@ -34,7 +34,7 @@ export async function activeMethod<T extends MethodTable>(
   return method;
 }
 
-/** Refuses an amount outside the method's limits with SPEC's wording for that screen. */
+/** Refuses an amount outside the method's limits with the contract's wording for that screen. */
 export function checkLimits(
   amountMicros: bigint,
   method: { minAmountMicros: bigint; maxAmountMicros: bigint },
@@ -49,7 +49,7 @@ export function checkLimits(
   }
 }
 
-/** PUT …/:id bodies repeat the id (SPEC); the two must agree. */
+/** PUT …/:id bodies repeat the id (docs/product.md); the two must agree. */
 export function assertSameId(bodyId: string, pathId: string): void {
   if (bodyId !== pathId)
     throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');

@@ -1,4 +1,4 @@
-/** Rows as the API shows them: SPEC field names, money as 6-decimal strings. */
+/** Rows as the API shows them: the contract's field names, money as 6-decimal strings. */
 import type { Deposit, Transfer, Withdraw } from '../../../common/contract';
 import { formatCoinUnits, formatMicros } from '../../../common/money';
 import type { deposits, transfers, withdrawals } from '../../db/schema';

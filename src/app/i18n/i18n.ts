@@ -65,7 +65,7 @@ function rememberLanguage(language: Language): void {
   }
 }
 
-/** English until the user picks another language in the picker (SPEC §1). */
+/** English until the user picks another language in the picker (docs/product.md §1). */
 export function initialLanguage(): Language {
   return pickLanguage(readStoredLanguage());
 }

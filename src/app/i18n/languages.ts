@@ -40,7 +40,7 @@ function isSuggestedLanguage(value: unknown): value is SuggestedLanguage {
 
 /**
  * The language to start in: the one the user picked in the language picker (stored), else
- * English (SPEC §1: the default). The browser's language is never applied by itself: it is
+ * English (docs/product.md §1: the default). The browser's language is never applied by itself: it is
  * only offered (`suggestLanguage`).
  */
 export function pickLanguage(stored: string | null): Language {

@@ -16,7 +16,7 @@ export function AppShell() {
   const [location] = useLocation();
   // The drawer belongs to the screen it was opened on: any navigation closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  // Right after a logout the drawer closes, while the screen stays a moment (SPEC §4).
+  // Right after a logout the drawer closes, while the screen stays a moment (docs/product.md §4).
   const loggedOut = useLoggedOut();
   const drawerOpen = openedAt === location && !loggedOut;
   // Mounted from its first opening on, so that later openings find it ready.

@@ -176,7 +176,7 @@ function BackButton({ parent }: { parent: string }) {
 }
 
 /**
- * The customer-support button (SPEC §2) opens the chat link the site settings give
+ * The customer-support button (docs/product.md §2) opens the chat link the site settings give
  * (WhatsApp, else Telegram, else email) in a new tab; then the language picker. It is there
  * from the first frame: until the settings name a link (while they load, when they cannot
  * be had, or when none is set) it opens the help page, whose live chat and channels are

@@ -13,7 +13,7 @@ import { SUGGESTION_TEXTS } from '../i18n/languages';
 /**
  * A strip above the screen offering the browser's language, written in that language, until
  * the user switches, declines or picks a language in the header. The app stays in English
- * until then (SPEC §1); the strip is there from the first frame, so nothing moves under it.
+ * until then (docs/product.md §1); the strip is there from the first frame, so nothing moves under it.
  */
 export function LanguageSuggestion() {
   const language = useSyncExternalStore(subscribeLanguageSuggestion, languageSuggestion);

@@ -27,7 +27,7 @@ const password = (values: Partial<PasswordValues>) =>
     ...values,
   });
 
-describe('password form (SPEC §5)', () => {
+describe('password form (docs/product.md §5)', () => {
   it('needs the current password, with its own message', () => {
     const errors = password({ currentPassword: '' });
     expect(Object.keys(errors)).toEqual(['currentPassword']);

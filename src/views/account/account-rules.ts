@@ -42,7 +42,7 @@ export interface PasswordValues {
 
 /**
  * The current password is required (the server checks it: a session alone must not be
- * enough to change the password). SPEC §5: the new password is required and at least 6
+ * enough to change the password). docs/product.md §5: the new password is required and at least 6
  * characters; the confirmation is required and must match. Like the server, it also refuses
  * a password containing the username or the email's name, when the account is known.
  */

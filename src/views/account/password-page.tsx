@@ -30,7 +30,7 @@ import { theme } from '../../ui/theme';
 /**
  * Change password: the current one, then the new one twice. Success ends the session
  * everywhere (the server revokes every token of the user): local storage is cleared and the
- * user goes to /signin after 1 s (SPEC §4).
+ * user goes to /signin after 1 s (docs/product.md §4).
  */
 export default function PasswordPage() {
   const { i18n, t } = useLingui();

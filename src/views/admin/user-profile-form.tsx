@@ -91,7 +91,7 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
     } catch (error) {
       const { field, message } = describeAdminError(
         error,
-        // SPEC §8's text for a failed profile update.
+        // docs/product.md §8's text for a failed profile update.
         msg`Failed to update user. Please try again.`,
       );
       if (isProfileField(field)) setServerErrors({ [field]: message });

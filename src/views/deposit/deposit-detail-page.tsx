@@ -15,7 +15,7 @@ import { StatusText } from '../shared/request-status';
 import { DepositScreenshot } from './deposit-screenshot';
 import { useLoadView } from '../../services/load-view';
 
-/** One deposit (SPEC §2), refreshed every 10 s. */
+/** One deposit (docs/product.md §2), refreshed every 10 s. */
 export default function DepositDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useDepositDetail(id);

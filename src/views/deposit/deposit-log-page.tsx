@@ -10,7 +10,7 @@ import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
 import { useLoadView } from '../../services/load-view';
 
-/** 'Deposit History' (SPEC §2), refreshed every 10 s. */
+/** 'Deposit History' (docs/product.md §2), refreshed every 10 s. */
 export default function DepositLogPage() {
   const log = useDepositLog();
   const logView = useLoadView(log);

@@ -8,7 +8,7 @@ import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/metho
 import { depositCheckoutState } from './deposit-terms';
 import { useLoadView } from '../../services/load-view';
 
-/** The deposit methods (SPEC §2): a tap opens the checkout with the method in its state. */
+/** The deposit methods (docs/product.md §2): a tap opens the checkout with the method in its state. */
 export default function DepositPage() {
   const { t } = useLingui();
   const methods = useDepositMethods();

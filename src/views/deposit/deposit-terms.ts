@@ -16,7 +16,7 @@ import { formatExactMicros } from '../../ui/money';
 import { parseAmountField } from '../shared/amount-rules';
 
 /**
- * The deposit checkout's terms and rules (SPEC §2, §5, §9). The method travels from the
+ * The deposit checkout's terms and rules (docs/product.md §2, §5, §9). The method travels from the
  * list to the checkout in the navigation state under the spec's names; after a reload or
  * on a shared link the checkout finds it in the method list instead.
  */

@@ -6,7 +6,7 @@ import { WithUser } from '../shared/with-user';
 import { KycStatusView } from './kyc-status';
 import { KycWizard } from './kyc-wizard';
 
-/** SPEC §2 /kyc/submit-form: verified or pending users see their status; others the form. */
+/** docs/product.md §2 /kyc/submit-form: verified or pending users see their status; others the form. */
 export default function KycFormPage() {
   return (
     <WithUser>

@@ -2,7 +2,7 @@ import { Page } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
 import { KycStatusView } from './kyc-status';
 
-/** SPEC §2 /kyc/log: the verification status, refreshed every 10 s. */
+/** docs/product.md §2 /kyc/log: the verification status, refreshed every 10 s. */
 export default function KycLogPage() {
   return (
     <WithUser>

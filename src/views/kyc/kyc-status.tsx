@@ -18,7 +18,7 @@ import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
 /**
- * The verification status (SPEC §2 /kyc/log), refreshed every 10 s: verified with the full
+ * The verification status (docs/product.md §2 /kyc/log), refreshed every 10 s: verified with the full
  * name, the pending request with its details and both ID images, or the rejection with its
  * reason and a way to send a new request.
  */

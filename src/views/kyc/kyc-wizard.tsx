@@ -59,7 +59,7 @@ const uploadDocument = fromCallback<EventObject, DocumentUploadInput>(({ input, 
   return () => controller.abort();
 });
 
-/** The five-step KYC form (SPEC §4), driven by the KYC machine. */
+/** The five-step KYC form (docs/product.md §4), driven by the KYC machine. */
 export function KycWizard({ previous }: { previous: Kyc | null }) {
   const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
@@ -290,7 +290,7 @@ export function KycWizard({ previous }: { previous: Kyc | null }) {
   );
 }
 
-/** Document type and the two images; another type clears both (SPEC §4). */
+/** Document type and the two images; another type clears both (docs/product.md §4). */
 function DocumentsStep({
   actor,
   errorOf,

@@ -12,7 +12,7 @@ const CHANGE_WIDTH_PX = 84;
 /** A row's height (its least; the usual one too), also the size of a row not yet rendered. */
 const ROW_HEIGHT_PX = 64;
 
-/** Opens /trade with the coin's pair in the navigation state (SPEC §2). */
+/** Opens /trade with the coin's pair in the navigation state (docs/product.md §2). */
 export function useOpenTrade(): (symbol: string) => void {
   const [, navigate] = useLocation();
   return useCallback(

@@ -14,7 +14,7 @@ import { SimulatedPricesTag } from '../shared/simulated-prices-tag';
 import { theme } from '../../ui/theme';
 
 /**
- * Hot Coins (SPEC §2): the top 5 listed coins by 24-hour change as a strip of cards, and a
+ * Hot Coins (docs/product.md §2): the top 5 listed coins by 24-hour change as a strip of cards, and a
  * 'See all' dialog with the top 20. Tapping a coin opens /trade.
  */
 export function HotCoins() {

@@ -1,5 +1,5 @@
 /**
- * The markets screen's categories (SPEC §2): gainers, losers and the hot coins, from the
+ * The markets screen's categories (docs/product.md §2): gainers, losers and the hot coins, from the
  * listed coins' latest quotes.
  */
 import { HOT_COINS_MODAL, HOT_COINS_STRIP } from '../../../common/rules';

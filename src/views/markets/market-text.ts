@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MarketError } from '../../services/market-feed';
 
-/** The `{message}` of SPEC §2's 'Error: {message}' for a feed failure. */
+/** The `{message}` of docs/product.md §2's 'Error: {message}' for a feed failure. */
 export function marketErrorMessage(error: MarketError | null): MessageDescriptor {
   switch (error?.code) {
     case 'timeout':

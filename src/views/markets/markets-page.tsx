@@ -24,7 +24,7 @@ const TABS: readonly { id: MarketTab; label: MessageDescriptor }[] = [
 ];
 
 /**
- * /markets (SPEC §2): Hot Coins, then the listed coins by tab (All Coins, Gainers, Losers)
+ * /markets (docs/product.md §2): Hot Coins, then the listed coins by tab (All Coins, Gainers, Losers)
  * with live prices. Tapping a coin opens /trade with its pair.
  */
 export default function MarketsPage() {

@@ -13,7 +13,7 @@ import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-forma
 import { theme } from '../../ui/theme';
 
 /**
- * One order (SPEC §2 /orders): coin pair, 'Market BUY' or 'Market SELL', date, amount
+ * One order (docs/product.md §2 /orders): coin pair, 'Market BUY' or 'Market SELL', date, amount
  * (USDT) and entry price; a settled one shows its Gain or Loss (a draw or a void says the
  * stake came back), a pending one its HH:MM:SS countdown. Opens /order/{id}.
  */

@@ -29,8 +29,8 @@ import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
 /**
- * One order (SPEC §2 /order/:id): its fields, the countdown while pending, and once settled
- * the receipt that decided it (DESIGN principle 1): entry and exit ticks with their prices,
+ * One order (docs/product.md §2 /order/:id): its fields, the countdown while pending, and once settled
+ * the receipt that decided it (docs/principles.md, principle 1): entry and exit ticks with their prices,
  * times and sources (or why it was void), the rule in words, the payout and what came back.
  */
 export default function OrderDetailPage() {

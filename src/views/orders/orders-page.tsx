@@ -22,7 +22,7 @@ const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
 ];
 
 /**
- * The user's timed trades by tab, All Orders first (SPEC §2): 6 a page, newest first,
+ * The user's timed trades by tab, All Orders first (docs/product.md §2): 6 a page, newest first,
  * previous/next and 'Page x / y' only with more than one page.
  */
 export default function OrdersPage() {

@@ -17,7 +17,7 @@ const CountdownsContext = createContext<TradeCountdownsActor | null>(null);
 /**
  * Runs one countdown actor per pending trade in `trades` (spawned by the countdowns
  * machine, stopped when the trade is no longer pending or no longer shown). At zero the
- * user and the orders are refetched (SPEC §4).
+ * user and the orders are refetched (docs/product.md §4).
  */
 export function TradeCountdowns({
   trades,

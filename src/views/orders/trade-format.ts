@@ -8,7 +8,7 @@ import { microsFromWire } from '../../../common/money';
  * outcome of a settled trade, the names of durations, price sources and the rule.
  */
 
-/** HH:MM:SS of a number of seconds (SPEC §2: pending orders show an HH:MM:SS countdown). */
+/** HH:MM:SS of a number of seconds (docs/product.md §2: pending orders show an HH:MM:SS countdown). */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
   const hh = Math.floor(seconds / 3600);

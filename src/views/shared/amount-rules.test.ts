@@ -5,7 +5,7 @@ const text = (check: ReturnType<typeof parseAmountField>) =>
   check.ok ? check.micros : check.error.message;
 
 describe('amount rules', () => {
-  it('uses the SPEC texts for what is not an amount', () => {
+  it('uses the texts of the contract for what is not an amount', () => {
     expect(text(parseAmountField(''))).toBe('Amount is required');
     expect(text(parseAmountField('abc'))).toBe('Amount must be a number');
     expect(text(parseAmountField('1e3'))).toBe('Amount must be a number');

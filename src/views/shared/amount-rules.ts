@@ -4,13 +4,13 @@ import { parseAmount } from '../../../common/money';
 import { formatExactMicros, plainMicros } from '../../ui/money';
 
 /**
- * Rules of the amount fields (SPEC §5): what a typed amount means, which texts refuse it,
+ * Rules of the amount fields (docs/product.md §5): what a typed amount means, which texts refuse it,
  * and the clamping of values above a ceiling. All exact, in micro-USDT.
  */
 
 export type AmountCheck = { ok: true; micros: bigint } | { ok: false; error: MessageDescriptor };
 
-/** SPEC §5 texts for what is not an amount; parseAmount's reasons, translated. */
+/** docs/product.md §5 texts for what is not an amount; parseAmount's reasons, translated. */
 export function parseAmountField(text: string): AmountCheck {
   const parsed = parseAmount(text);
   if (parsed.ok) return parsed;

@@ -9,7 +9,7 @@ import { theme } from '../../ui/theme';
 export interface MethodTile {
   id: string;
   to: string;
-  /** Carried to the checkout as the navigation state (SPEC §2). */
+  /** Carried to the checkout as the navigation state (docs/product.md §2). */
   state: object;
   title: string;
   subtitle: ReactNode;
@@ -17,7 +17,7 @@ export interface MethodTile {
   symbol: string;
 }
 
-/** Payment methods as tiles: 1, 2 or 4 columns by the width of the screen (SPEC §2). */
+/** Payment methods as tiles: 1, 2 or 4 columns by the width of the screen (docs/product.md §2). */
 export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; label: string }) {
   return (
     <Grid aria-label={label}>
@@ -40,7 +40,7 @@ export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; lab
 }
 
 /**
- * The methods on their way: `tiles` tiles in the grid's shape. SPEC §2's 'Loading...' is the
+ * The methods on their way: `tiles` tiles in the grid's shape. docs/product.md §2's 'Loading...' is the
  * region's spoken name.
  */
 export function MethodGridSkeleton({ tiles = 4 }: { tiles?: number }) {

@@ -11,7 +11,7 @@ import { DetailListSkeleton, LoadingRegion } from './skeletons';
 import { theme } from '../../ui/theme';
 
 /**
- * The head of a deposit's or withdrawal's detail (SPEC §2): 'Request Pending' with a
+ * The head of a deposit's or withdrawal's detail (docs/product.md §2): 'Request Pending' with a
  * spinner, 'Request Completed', or 'Request Rejected' with the reason when one was given.
  */
 export function RequestOutcome({

@@ -25,7 +25,7 @@ export function WithUser({
   return <>{skeleton ?? <PageSkeleton />}</>;
 }
 
-/** The user could not be loaded: SPEC's text and a retry. */
+/** The user could not be loaded: the contract's text and a retry. */
 export function UserLoadError() {
   const user = useUser();
   const userView = useLoadView(user);

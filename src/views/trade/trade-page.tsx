@@ -32,7 +32,7 @@ import { useLoadView } from '../../services/load-view';
 const MAX_ENTRY_LINES = 3;
 
 /**
- * /trade (SPEC §2, §4): the pair's live price, 24 h high and change, a live chart, the
+ * /trade (docs/product.md §2, §4): the pair's live price, 24 h high and change, a live chart, the
  * trade form (Buy up, Sell down, stake, duration with its payout) with its confirmation
  * dialog, and the user's open trades with their countdowns.
  */

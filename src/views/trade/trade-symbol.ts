@@ -2,7 +2,7 @@ const DEFAULT_SYMBOL = 'BTCUSDT';
 const SYMBOL_PATTERN = /^[A-Z0-9]{2,15}USDT$/;
 
 /**
- * The pair /trade shows: it arrives in the navigation state from Markets (SPEC §2); Bitcoin
+ * The pair /trade shows: it arrives in the navigation state from Markets (docs/product.md §2); Bitcoin
  * otherwise. A module of its own, as the route reads it before the page's code has loaded.
  */
 export function symbolFromState(state: unknown): string {

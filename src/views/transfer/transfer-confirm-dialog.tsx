@@ -16,7 +16,7 @@ import { theme } from '../../ui/theme';
 type TransferActor = ActorRefFrom<typeof transferMachine>;
 
 /**
- * 'Confirm Transfer' (SPEC §2): who receives, the amount, the fee and the net, then
+ * 'Confirm Transfer' (docs/product.md §2): who receives, the amount, the fee and the net, then
  * 'Confirm & Send', which stays disabled until the receiver is found.
  */
 export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {

@@ -19,7 +19,7 @@ import { signedTransferAmount, transferDirection } from './transfer-direction';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
-/** 'Transaction Details' of one transfer (SPEC §2). */
+/** 'Transaction Details' of one transfer (docs/product.md §2). */
 export default function TransferDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useTransferDetail(id);
@@ -94,7 +94,7 @@ function TransferDetail({ transfer, user }: { transfer: Transfer; user: User }) 
           <code>{transfer._id}</code>
         </Detail>
         <Detail label={<Trans>Status</Trans>}>
-          {/* SPEC §4: a transfer is always shown as Completed: it is booked when it is made. */}
+          {/* docs/product.md §4: a transfer is always shown as Completed: it is booked when it is made. */}
           <StatusText status="Completed" />
         </Detail>
       </DetailList>

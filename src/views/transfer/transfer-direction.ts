@@ -2,7 +2,7 @@ import type { Transfer } from '../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../common/money';
 import { formatSignedMicros } from '../../ui/money';
 
-/** Whether the user sent or received a transfer, told by comparing Pay IDs (SPEC §2). */
+/** Whether the user sent or received a transfer, told by comparing Pay IDs (docs/product.md §2). */
 export type TransferDirection = 'sent' | 'received' | 'unknown';
 
 export function transferDirection(transfer: Transfer, payId: string): TransferDirection {

@@ -35,7 +35,7 @@ const FIELD_ORDER: readonly TransferField[] = ['receivePId', 'amount'];
 /** Room for a pasted Pay ID with spaces around it; anything longer is not a Pay ID. */
 const PAY_ID_INPUT_MAX_LENGTH = PAY_ID_DIGITS * 2;
 
-/** The transfer form (SPEC §2, §5): receiver by Pay ID, amount, fee and net, then confirm. */
+/** The transfer form (docs/product.md §2, §5): receiver by Pay ID, amount, fee and net, then confirm. */
 export function TransferForm({ user }: { user: User }) {
   const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ export function TransferForm({ user }: { user: User }) {
       },
       actions: {
         refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
-        // SPEC §4: the detail replaces the form in the history, so Back does not resend.
+        // docs/product.md §4: the detail replaces the form in the history, so Back does not resend.
         goToResult: (_, { id }) =>
           navigate(`/transfer/log/${encodeURIComponent(id)}`, { replace: true }),
       },

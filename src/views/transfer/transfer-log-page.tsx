@@ -27,7 +27,7 @@ const DIRECTION_LABELS: Record<TransferDirection, MessageDescriptor> = {
   unknown: msg`Unknown`,
 };
 
-/** 'Transfer History' (SPEC §2): every 10 s, asked only once the user (their Pay ID) is known. */
+/** 'Transfer History' (docs/product.md §2): every 10 s, asked only once the user (their Pay ID) is known. */
 export default function TransferLogPage() {
   const user = useUser();
   const log = useTransferLog({ enabled: user.isSuccess });

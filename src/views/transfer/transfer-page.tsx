@@ -11,7 +11,7 @@ import {
 import { WithUser } from '../shared/with-user';
 import { TransferForm } from './transfer-form';
 
-/** Send USDT to another member by Pay ID (SPEC §2). */
+/** Send USDT to another member by Pay ID (docs/product.md §2). */
 export default function TransferPage() {
   return (
     <WithUser

@@ -10,7 +10,7 @@ import type { TransferRequest } from '../../machines/transfer.machine';
 import { checkUsdtAmount } from '../shared/amount-rules';
 
 /**
- * The transfer form's terms and rules (SPEC §5, §9): minimum and fee percent from the site
+ * The transfer form's terms and rules (docs/product.md §5, §9): minimum and fee percent from the site
  * settings (fallback 0 and 1 %), at most the available balance.
  */
 export interface TransferTerms {

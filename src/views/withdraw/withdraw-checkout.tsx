@@ -225,7 +225,7 @@ const Info = styled(Card)`
   }
 `;
 
-/** SPEC's button text is 'withdraw'; shown in capitals like the other actions. */
+/** the contract's button text is 'withdraw'; shown in capitals like the other actions. */
 const SubmitButton = styled(Button)`
   text-transform: uppercase;
   letter-spacing: 0.04em;

@@ -16,7 +16,7 @@ import { StatusText } from '../shared/request-status';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
-/** One withdrawal (SPEC §2), refreshed every 10 s. */
+/** One withdrawal (docs/product.md §2), refreshed every 10 s. */
 export default function WithdrawDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useWithdrawDetail(id);

@@ -9,7 +9,7 @@ import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { StatusDot } from '../shared/request-status';
 import { useLoadView } from '../../services/load-view';
 
-/** 'Withdraw History' (SPEC §2), refreshed every 10 s. */
+/** 'Withdraw History' (docs/product.md §2), refreshed every 10 s. */
 export default function WithdrawLogPage() {
   const log = useWithdrawLog();
   const logView = useLoadView(log);

@@ -8,7 +8,7 @@ import { MethodGrid, MethodGridSkeleton, type MethodTile } from '../shared/metho
 import { withdrawCheckoutState } from './withdraw-terms';
 import { useLoadView } from '../../services/load-view';
 
-/** The withdraw methods (SPEC §2): coin name and address type; a tap opens the checkout. */
+/** The withdraw methods (docs/product.md §2): coin name and address type; a tap opens the checkout. */
 export default function WithdrawPage() {
   const { t } = useLingui();
   const methods = useWithdrawMethods();

@@ -24,7 +24,7 @@ const terms = withdrawTerms(withdrawCheckoutState(usdt), '150.000000');
 const address = 'TXabc123';
 
 describe('withdraw terms', () => {
-  it('checks amount and address with the SPEC texts', () => {
+  it('checks amount and address with the texts of the contract', () => {
     expect(validateWithdraw({ amount: '100', paymentAddress: address }, terms)).toEqual({});
     expect(validateWithdraw({ amount: '', paymentAddress: '' }, terms)).toMatchObject({
       amount: { message: 'Amount is required' },

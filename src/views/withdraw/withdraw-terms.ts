@@ -19,7 +19,7 @@ import { formatExactMicros } from '../../ui/money';
 import { checkUsdtAmount } from '../shared/amount-rules';
 
 /**
- * The withdraw checkout's terms and rules (SPEC §2, §5, §9): the amount is at least the
+ * The withdraw checkout's terms and rules (docs/product.md §2, §5, §9): the amount is at least the
  * method's minimum and at most the available balance (and the method's maximum); the fee is
  * the method's percent of it, and what the user receives is the rest.
  */

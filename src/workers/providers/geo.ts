@@ -1,5 +1,5 @@
 /**
- * The IP-location check (SPEC §7): which ticker host to use. An ipapi-like service answers
+ * The IP-location check (docs/product.md §7): which ticker host to use. An ipapi-like service answers
  * JSON with `country_code`; only "US" selects the US host, and any failure means non-US.
  */
 import { getJson, type FetchLike } from '../http';
