@@ -222,6 +222,15 @@ export async function decideWithdrawal(
 
     if (current.firstApprovedBy === actorId)
       throw new ApiError(409, SAME_APPROVER_MESSAGE, 'second_approver_required');
+    // A first approval without a hash, on a withdrawal another admin first-approved since the
+    // page was loaded (two admins at once): the view was stale, not the request malformed.
+    if (current.firstApprovedBy !== null && transactionHash === null) {
+      throw new ApiError(
+        409,
+        'Another admin gave this withdrawal its first approval a moment ago. Reload it: the second approval takes the transaction hash.',
+        'already_decided',
+      );
+    }
     if (current.firstApprovedBy !== null) {
       await assertSecondApprover(tx, actorId, current.firstApprovedBy, current.firstApprovedAt);
     }

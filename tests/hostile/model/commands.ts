@@ -295,6 +295,9 @@ class DecideWithdrawal implements ModelCommand {
     } else if (needsTwo && w.firstApprover === this.admin) {
       // The first approver can never give the second approval, whatever the body says.
       expectStatus(reply, 409, what, 'second_approver_required');
+    } else if (this.action === 'approveWrongBody' && !isFirstApproval && needsTwo) {
+      // A first approval's body (no hash) after another admin's first approval: a stale view.
+      expectStatus(reply, 409, what, 'already_decided');
     } else if (this.action === 'approveWrongBody') {
       expectStatus(reply, 400, what);
     } else if (isFirstApproval) {
