@@ -11,7 +11,7 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     // The first load's texts: those of every module the app's entry imports and of the
-    // pages a first visit lands on (src/app/i18n/shell-pages.ts, scripts/shell-modules.ts),
+    // pages a first visit lands on (src/app/i18n/shell-catalog.ts, scripts/shell-modules.ts),
     // about a sixth of the app's. Computed from the imports, so it follows the code.
     { path: '<rootDir>/locales/{locale}/shell', include: SHELL, exclude: TESTS },
     // Every other text outside the console, loaded with any other page

@@ -1,8 +1,10 @@
 /**
  * The modules whose texts go into the `shell` catalog, the one the first load carries
- * (src/app/i18n/shell-pages.ts says why): every module the app's entry imports, and every
- * module the shell's pages import, following static imports only. A dynamic `import()` is
- * a chunk of its own and brings its catalog with it; an `import type` brings no code.
+ * (src/app/i18n/shell-catalog.ts says why): every module the app's entry imports, and every
+ * module the shell's pages and parts import (the list in shell-catalog.ts), following static
+ * imports only. Any other dynamic `import()` loads the `app` catalog with its code (pages
+ * through the route table, the auth actor through its services); an `import type` brings no
+ * code.
  *
  * Read by lingui.config.ts, so the catalogs follow the code: a text is in the shell catalog
  * exactly when a module of the first load, or of a shell page, uses it.
@@ -11,13 +13,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ENTRY = 'src/app/main.tsx';
-const SHELL_PAGES = 'src/app/i18n/shell-pages.ts';
+const SHELL_LIST = 'src/app/i18n/shell-catalog.ts';
 /** Far more than the app has: a guard against a resolver that runs away. */
 const MAX_MODULES = 2_000;
 
 /** `import … from '…'` and `export … from '…'`, not `import type` or `export type`. */
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
-/** `import('…')` in the shell pages' list: the pages themselves. */
+/** `import('…')` in shell-catalog.ts: the shell's pages and parts themselves. */
 const DYNAMIC_IMPORT = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
@@ -57,15 +59,15 @@ function staticImports(rootDir: string, file: string): string[] {
 }
 
 export function shellModules(rootDir: string): string[] {
-  const pagesFile = path.join(rootDir, SHELL_PAGES);
+  const pagesFile = path.join(rootDir, SHELL_LIST);
   const pages = [...fs.readFileSync(pagesFile, 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) =>
-    resolve(rootDir, SHELL_PAGES, match[1]!),
+    resolve(rootDir, SHELL_LIST, match[1]!),
   );
   if (pages.length === 0 || pages.some((page) => page === null)) {
-    throw new Error(`${SHELL_PAGES}: every shell page must be an import() of a module in src/`);
+    throw new Error(`${SHELL_LIST}: every entry must be an import() of a module in src/`);
   }
   const seen = new Set<string>();
-  const pending = [ENTRY, SHELL_PAGES, ...(pages as string[])];
+  const pending = [ENTRY, SHELL_LIST, ...(pages as string[])];
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (seen.has(file)) continue;

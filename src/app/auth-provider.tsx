@@ -8,7 +8,7 @@ import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
 import { tokenStorage } from '../services/token-storage';
 import { useToast, type ShowToast } from '../ui/toast';
-import { i18n } from './i18n/i18n';
+import { i18n, loadCatalog } from './i18n/i18n';
 
 /** The auth machine's implementations: HTTP, storage, the query cache, navigation, toasts. */
 function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServices {
@@ -27,6 +27,7 @@ function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServic
     },
     goToSignIn: () => navigate('/signin'),
     notify: (notice) => toast({ tone: notice.tone, text: i18n._(notice.message) }),
+    loadTexts: () => loadCatalog('app'),
   };
 }
 

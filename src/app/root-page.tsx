@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
 import { useSession } from '../machines/auth-session';
-import { SHELL_PAGES } from './i18n/shell-pages';
+import { SHELL_PAGES } from './i18n/shell-catalog';
 
 const HomePage = lazy(SHELL_PAGES.home);
 const OnchainPage = lazy(SHELL_PAGES.onchain);

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { loadCatalog } from './i18n/i18n';
-import { SHELL_PAGES } from './i18n/shell-pages';
+import { SHELL_PAGES } from './i18n/shell-catalog';
 import { marketTicksQuery } from '../services/market-ticks';
 import { symbolFromState } from '../views/trade/trade-symbol';
 import { RootPage } from './root-page';
@@ -62,7 +62,7 @@ const page = (load: PageLoader, catalogs: readonly ('app' | 'admin')[] = ['app']
     Promise.all([load(), ...catalogs.map((name) => loadCatalog(name))]).then(([module]) => module),
   );
 
-/** One of the pages whose texts are all in the first load's catalog (i18n/shell-pages.ts). */
+/** One of the pages whose texts are all in the first load's catalog (i18n/shell-catalog.ts). */
 const shellPage = (load: PageLoader) => lazy(load);
 
 const user = (

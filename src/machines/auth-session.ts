@@ -28,6 +28,11 @@ export interface AuthServices {
   clearSession(): void;
   goToSignIn(): void;
   notify(notice: AuthNotice): void;
+  /**
+   * Loads the texts the auth flow shows beyond the shell's (its errors and notices), before
+   * the actor starts: they are not in the first load's catalog.
+   */
+  loadTexts(): Promise<void>;
 }
 
 export interface Session {
@@ -89,8 +94,9 @@ export function loadAuthActor(): Promise<AuthActorHandle> {
   const appServices = services;
   if (!appServices) return Promise.reject(new Error('startAuthSession must run first'));
   // The actor starts from the session as it is now, which is what this store shows.
-  actorLoad ??= import('./auth-actor').then(({ startAuthActor }) =>
-    startAuthActor({ services: appServices, input: { storedRole: state.role } }),
+  actorLoad ??= Promise.all([import('./auth-actor'), appServices.loadTexts()]).then(
+    ([{ startAuthActor }]) =>
+      startAuthActor({ services: appServices, input: { storedRole: state.role } }),
   );
   return actorLoad;
 }

@@ -7,7 +7,7 @@ type CatalogLoader = () => Promise<{ messages: Messages }>;
 /**
  * Catalogs load on demand, one chunk per language and catalog: the initial bundle carries
  * none of them. `shell` holds the texts of the first load and of the pages a first visit
- * lands on (`shell-pages.ts`), about a sixth of the app's; `app` every text outside the
+ * lands on (`shell-catalog.ts`), about a sixth of the app's; `app` every text outside the
  * admin console, loaded with any other page; `admin` the console's (about half of all
  * texts, which no user needs), loaded only once an /admin route is entered. A text used in
  * several is in each (`catalogs.test.ts` checks they translate it alike). Each `.po` file is

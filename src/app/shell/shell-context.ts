@@ -1,3 +1,4 @@
+import { SHELL_PARTS } from '../i18n/shell-catalog';
 import { createContext, useContext } from 'react';
 
 export interface ShellControls {
@@ -7,9 +8,10 @@ export interface ShellControls {
 
 /**
  * The drawer's code, loaded when it is about to be needed (a pointer or focus on the menu
- * button) rather than with the first screen, which does not show it.
+ * button) rather than with the first screen, which does not show it. Its texts are the
+ * shell's (i18n/shell-catalog.ts).
  */
-export const loadDrawer = () => import('./drawer');
+export const loadDrawer = SHELL_PARTS.drawer;
 
 export const ShellContext = createContext<ShellControls | null>(null);
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../machines/auth-session';
 import { tokenStorage } from '../../services/token-storage';
+import { SHELL_PARTS } from '../i18n/shell-catalog';
 
 /** The strip itself loads only in the tab that needs it: an admin's view of a user. */
-const ViewAsStrip = lazy(() => import('./view-as-strip'));
+const ViewAsStrip = lazy(SHELL_PARTS.viewAsStrip);
 
 /**
  * The strip across the top of a tab that shows the app as a user for an admin: whose view
