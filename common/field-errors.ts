@@ -4,6 +4,7 @@
  * apart from the rules because the web app's HTTP client, which every page loads, needs the
  * codes and not the rules.
  */
+import type { FieldErrorCode } from './field-error-codes';
 import {
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -16,7 +17,7 @@ import {
 export const KYC_TEXT_MAX_LENGTH = 100;
 export const KYC_POSTAL_CODE_MAX_LENGTH = 12;
 
-export const FIELD_ERRORS = {
+export const FIELD_ERRORS: Readonly<Record<FieldErrorCode, string>> = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`,
   usernameRequired: 'Username is required',
@@ -58,6 +59,6 @@ export const FIELD_ERRORS = {
   idFrontRequired: 'Front ID image is required',
   idBackRequired: 'Back ID image is required',
   cameraRollRequired: 'Face scan is required',
-} as const;
+};
 
-export type FieldErrorCode = keyof typeof FIELD_ERRORS;
+export type { FieldErrorCode } from './field-error-codes';

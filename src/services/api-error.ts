@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../common/contract/errors';
-import { FIELD_ERRORS, type FieldErrorCode } from '../../common/field-errors';
+import { isFieldErrorCode, type FieldErrorCode } from '../../common/field-error-codes';
 
 /** Text of the error thrown when a response does not match the contract (docs/product.md §8). */
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response structure';
@@ -66,10 +66,6 @@ export function parseRetryAfter(header: string | null | undefined): number | und
 
 function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
-}
-
-function isFieldErrorCode(value: unknown): value is FieldErrorCode {
-  return typeof value === 'string' && Object.hasOwn(FIELD_ERRORS, value);
 }
 
 /** Statuses worth retrying for a read: no answer, time-outs, throttling, server trouble. */

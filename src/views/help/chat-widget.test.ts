@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatWidgetScriptUrl, isChatWidgetPath } from './chat-widget';
+import { chatWidgetScriptUrl } from './chat-widget';
+import { isChatWidgetPath } from './support-target';
 
 describe('chat widget on the help page', () => {
   it('loads only an https script address', () => {

@@ -6,7 +6,7 @@
  * no other page runs the widget's code or keeps its permissions.
  */
 import { useEffect, useState } from 'react';
-import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
+import { isChatWidgetPath } from './support-target';
 
 export type ChatWidgetStatus = 'off' | 'loading' | 'ready' | 'failed';
 
@@ -24,12 +24,6 @@ export function chatWidgetScriptUrl(setting: string | null | undefined): string 
   } catch {
     return null;
   }
-}
-
-/** Whether a path is the help page, as the router matches it (any case, one trailing slash). */
-export function isChatWidgetPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return lower === CHAT_WIDGET_PAGE_PATH || lower === `${CHAT_WIDGET_PAGE_PATH}/`;
 }
 
 /** The path this document was loaded at, or null when the browser does not say. */

@@ -56,15 +56,3 @@ export function hasSupportLinks(setting: SiteSetting | undefined): boolean {
     (link) => safeExternalUrl(link) !== null,
   );
 }
-
-/**
- * Where the header's support button leads: the first support channel the site settings
- * set (WhatsApp, then Telegram, then email), or null when none is set.
- */
-export function primarySupportLink(setting: SiteSetting | undefined): string | null {
-  for (const link of [setting?.whatsappLink, setting?.telegramLink, setting?.emailLink]) {
-    const url = safeExternalUrl(link);
-    if (url) return url;
-  }
-  return null;
-}
