@@ -1,6 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '../services/query-client';
 import { App } from './app';
+import { routeOf } from './route-table';
 import { activateLanguage, initialLanguage } from './i18n/i18n';
 import { startInspector } from '../machines/inspector';
 import { startPwa } from './pwa/register';
@@ -13,11 +15,25 @@ async function start(): Promise<void> {
   // Before the first await: Chromium's install prompt may fire while the catalog loads.
   startPwa();
   // The inspector must exist before the first actor starts; the catalog before first paint.
-  await Promise.all([startInspector(), activateLanguage(initialLanguage())]);
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const ready = Promise.all([startInspector(), activateLanguage(initialLanguage())]);
+  // The page this address shows (its code and texts) and the data it shows first, asked for
+  // beside the shell's catalog rather than after the first render has chosen it: a round
+  // trip sooner. A failure here is the page's to report when it renders.
+  const queryClient = createQueryClient();
+  const route = routeOf(window.location.pathname);
+  route.page.preload().catch(() => undefined);
+  route.prefetch?.(queryClient);
+  await ready;
+  // The first render as a transition: React builds the tree in slices of a few
+  // milliseconds, yielding to the browser in between, instead of in one long task that a
+  // slow phone's first tap would wait behind (Lighthouse's total blocking time).
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
 import { useSession } from '../machines/auth-session';
+import { tokenStorage } from '../services/token-storage';
 import { SHELL_PAGES } from './i18n/shell-catalog';
 
 const HomePage = lazy(SHELL_PAGES.home);
@@ -11,4 +12,11 @@ export function RootPage() {
   const session = useSession();
   if (session.role === 'admin') return <Redirect to="/admin" replace />;
   return session.role === 'user' ? <OnchainPage /> : <HomePage />;
+}
+
+/** Starts loading the page `/` will show for the session stored on this device. */
+export function preloadRootPage(): Promise<unknown> {
+  const role = tokenStorage.storedRole();
+  if (role === 'admin') return Promise.resolve();
+  return role === 'user' ? SHELL_PAGES.onchain() : SHELL_PAGES.home();
 }

@@ -6,7 +6,7 @@ import { loadCatalog } from './i18n/i18n';
 import { SHELL_PAGES } from './i18n/shell-catalog';
 import { marketTicksQuery } from '../services/market-ticks';
 import { symbolFromState } from '../views/trade/trade-symbol';
-import { RootPage } from './root-page';
+import { preloadRootPage, RootPage } from './root-page';
 
 /**
  * Every screen of the app in one table (docs/product.md §2): its path, who may see it, its header and
@@ -33,7 +33,7 @@ export interface RouteDef {
   headerEnd: HeaderEnd;
   /** Where the back button leads when there is no in-app step to go back to. */
   parent: string;
-  page: ComponentType;
+  page: PageComponent;
   /**
    * The screen shows market prices (live, or recorded in trades): when they are simulated,
    * the header says so.
@@ -56,14 +56,21 @@ function prefetchMissing<Data, Key extends QueryKey>(
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
+/** A page's component, and a way to start loading its code and texts before it renders. */
+export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+function preloadable(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  return Object.assign(lazy(load), { preload: load });
+}
+
 /** A page and the texts it needs beyond the shell's: it waits for both (i18n/i18n.ts). */
 const page = (load: PageLoader, catalogs: readonly ('app' | 'admin')[] = ['app']) =>
-  lazy(() =>
+  preloadable(() =>
     Promise.all([load(), ...catalogs.map((name) => loadCatalog(name))]).then(([module]) => module),
   );
 
 /** One of the pages whose texts are all in the first load's catalog (i18n/shell-catalog.ts). */
-const shellPage = (load: PageLoader) => lazy(load);
+const shellPage = (load: PageLoader) => preloadable(load);
 
 const user = (
   path: string,
@@ -84,7 +91,7 @@ const tab = (
   path: string,
   title: MessageDescriptor,
   headerEnd: HeaderEnd,
-  screen: ComponentType,
+  screen: PageComponent,
 ): RouteDef => ({
   path,
   access: 'user',
@@ -119,7 +126,7 @@ export const ROUTES: readonly RouteDef[] = [
     header: 'tab',
     headerEnd: 'tools',
     parent: '/',
-    page: RootPage,
+    page: Object.assign(RootPage, { preload: preloadRootPage }),
     // Both homes, signed in and out, show live prices.
     showsPrices: true,
   },
@@ -346,3 +353,24 @@ export const NOT_FOUND_ROUTE: RouteDef = {
   parent: '/',
   page: page(() => import('../views/not-found/not-found-page')),
 };
+
+/**
+ * The route a path shows, as the router matches it (the first in the table, any case, a
+ * `:param` for one segment, `*` for the rest).
+ */
+export function routeOf(pathname: string): RouteDef {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return ROUTES.find((route) => pathMatches(route.path.toLowerCase(), path)) ?? NOT_FOUND_ROUTE;
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i] === '*') return true;
+    const segment = have[i];
+    if (segment === undefined) return false;
+    if (want[i]!.startsWith(':') ? segment === '' : want[i] !== segment) return false;
+  }
+  return want.length === have.length;
+}
