@@ -5,6 +5,7 @@
  * user whose name is markup shows as plain text on every console list and page.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
 import {
   ADMIN,
   ADMIN2,
@@ -108,8 +109,12 @@ test('the user sees an approved deposit Completed within 10 s', async ({
   await expect(detailRow(page, 'Status')).toContainText('Completed');
   // The user is looking at their page. Headless Chromium counts a window covered by
   // another one as hidden, and a hidden page stops polling, as a phone's background tab does.
+  // The page asks again every 10 s (LOG_POLL_INTERVAL_MS), so the answer may take that
+  // long plus a round trip: a timeout of exactly 10 s failed when a poll had just gone out.
   await userPage.bringToFront();
-  await expect(userPage.getByText('Request Completed')).toBeVisible({ timeout: 10_000 });
+  await expect(userPage.getByText('Request Completed')).toBeVisible({
+    timeout: LOG_POLL_INTERVAL_MS + 2_000,
+  });
   expect((await balances(request, user.token)).balanceMicros).toBe(micros('42.5'));
   await userPage.context().close();
 });
