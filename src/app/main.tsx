@@ -8,6 +8,16 @@ import { startInspector } from '../machines/inspector';
 import { startPwa } from './pwa/register';
 import { installHistoryDepth } from './shell/history-depth';
 
+/**
+ * How long the first screen waits for the page's code before it is drawn without it (the
+ * header, and a spinner where the page goes), on a link slow enough for that to matter.
+ */
+const FIRST_PAGE_WAIT_MAX_MS = 3_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html must contain #root');
@@ -21,9 +31,12 @@ async function start(): Promise<void> {
   // trip sooner. A failure here is the page's to report when it renders.
   const queryClient = createQueryClient();
   const route = routeOf(window.location.pathname);
-  route.page.preload().catch(() => undefined);
+  const page = route.page.preload().catch(() => undefined);
   route.prefetch?.(queryClient);
-  await ready;
+  // The first render waits for the page's code too (a while at most), so the first screen is
+  // the page itself: drawn before it arrived, it was a spinner that React then held for at
+  // least 300 ms more once the page had come (app/preloadable.tsx).
+  await Promise.all([ready, Promise.race([page, delay(FIRST_PAGE_WAIT_MAX_MS)])]);
   // The first render as a transition: React builds the tree in slices of a few
   // milliseconds, yielding to the browser in between, instead of in one long task that a
   // slow phone's first tap would wait behind (Lighthouse's total blocking time).

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { Redirect } from 'wouter';
 import { useSession } from '../machines/auth-session';
 import { tokenStorage } from '../services/token-storage';
 import { SHELL_PAGES } from './i18n/shell-catalog';
+import { preloadable } from './preloadable';
 
-const HomePage = lazy(SHELL_PAGES.home);
-const OnchainPage = lazy(SHELL_PAGES.onchain);
+const HomePage = preloadable(SHELL_PAGES.home);
+const OnchainPage = preloadable(SHELL_PAGES.onchain);
 
 /** `/`: Onchain for a signed-in user, Home otherwise. */
 export function RootPage() {
@@ -18,5 +18,5 @@ export function RootPage() {
 export function preloadRootPage(): Promise<unknown> {
   const role = tokenStorage.storedRole();
   if (role === 'admin') return Promise.resolve();
-  return role === 'user' ? SHELL_PAGES.onchain() : SHELL_PAGES.home();
+  return role === 'user' ? OnchainPage.preload() : HomePage.preload();
 }

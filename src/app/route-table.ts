@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { lazy, type ComponentType } from 'react';
 import { loadCatalog } from './i18n/i18n';
 import { SHELL_PAGES } from './i18n/shell-catalog';
 import { marketTicksQuery } from '../services/market-ticks';
 import { symbolFromState } from '../views/trade/trade-symbol';
+import { preloadable, type PageComponent, type PageLoader } from './preloadable';
 import { preloadRootPage, RootPage } from './root-page';
 
 /**
@@ -52,15 +52,6 @@ function prefetchMissing<Data, Key extends QueryKey>(
   options: FetchQueryOptions<Data, Error, Data, Key>,
 ): void {
   if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
-}
-
-type PageLoader = () => Promise<{ default: ComponentType }>;
-
-/** A page's component, and a way to start loading its code and texts before it renders. */
-export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
-
-function preloadable(load: () => Promise<{ default: ComponentType }>): PageComponent {
-  return Object.assign(lazy(load), { preload: load });
 }
 
 /** A page and the texts it needs beyond the shell's: it waits for both (i18n/i18n.ts). */
