@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from './route-table';
+import { NOT_FOUND_ROUTE, ROUTES, routeOf } from './route-table';
 
 const byPath = new Map(ROUTES.map((route) => [route.path, route]));
 
@@ -89,5 +89,18 @@ describe('route table', () => {
         expect(queryClient.getQueryState(['marketTicks', 'BTCUSDT'])).toBeDefined();
       }
     });
+  });
+
+  it('finds the route an address shows, as the router does', () => {
+    const shown = (path: string) => routeOf(path).path;
+    expect(shown('/')).toBe('/');
+    expect(shown('/trade')).toBe('/trade');
+    expect(shown('/TRADE/')).toBe('/trade');
+    expect(shown('/order/3f0c')).toBe('/order/:id');
+    expect(shown('/deposit/log')).toBe('/deposit/log');
+    expect(shown('/deposit/log/42')).toBe('/deposit/log/:id');
+    expect(shown('/admin/no-such-page')).toBe('/admin/*');
+    expect(routeOf('/no-such-page')).toBe(NOT_FOUND_ROUTE);
+    expect(routeOf('/trade/extra')).toBe(NOT_FOUND_ROUTE);
   });
 });

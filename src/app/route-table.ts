@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute } from 'wouter';
 import { loadCatalog } from './i18n/i18n';
 import { SHELL_PAGES } from './i18n/shell-catalog';
 import { marketTicksQuery } from '../services/market-ticks';
@@ -346,22 +348,11 @@ export const NOT_FOUND_ROUTE: RouteDef = {
 };
 
 /**
- * The route a path shows, as the router matches it (the first in the table, any case, a
- * `:param` for one segment, `*` for the rest).
+ * The route a path shows, matched as the app shell's router matches it: the first in the
+ * table, with wouter's own matcher and pattern parser (`app-shell.tsx`'s `Switch`).
  */
 export function routeOf(pathname: string): RouteDef {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return ROUTES.find((route) => pathMatches(route.path.toLowerCase(), path)) ?? NOT_FOUND_ROUTE;
-}
-
-function pathMatches(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const have = path.split('/');
-  for (let i = 0; i < want.length; i += 1) {
-    if (want[i] === '*') return true;
-    const segment = have[i];
-    if (segment === undefined) return false;
-    if (want[i]!.startsWith(':') ? segment === '' : want[i] !== segment) return false;
-  }
-  return want.length === have.length;
+  return (
+    ROUTES.find((route) => matchRoute(parsePattern, route.path, pathname)[0]) ?? NOT_FOUND_ROUTE
+  );
 }
