@@ -139,7 +139,9 @@ function manifestSizes(webDir: string, route: RouteCase): Sizes {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entries[0]![0]);
-  visit(route.pageModule);
+  // A page planned into the first load (the home page, scripts/chunk-plan.ts) has no chunk
+  // of its own: the entry's files are all it needs.
+  if (manifest[route.pageModule] !== undefined) visit(route.pageModule);
   visit(CATALOG_MODULE);
   return summarize(
     [...files].map((file) => {
