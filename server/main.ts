@@ -7,7 +7,7 @@ import { startBanner } from './banner';
 import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { simulatedMarketNotice } from './market/runtime';
-import { startSignInCounterPurge } from './jobs/purge-sign-in-counters';
+import { startExpiredRowPurge } from './jobs/purge-expired';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
 import { startTradeSettlement } from './jobs/settle-trades';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     retentionDays: config.tickRetentionDays,
     log: app.log,
   });
-  const stopCounterPurge = startSignInCounterPurge({ db: database.db, log: app.log });
+  const stopExpiredPurge = startExpiredRowPurge({ db: database.db, log: app.log });
   if (config.marketRecorder) app.market.recorder.start();
   const stopTradeSettlement = startTradeSettlement({
     db: database.db,
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       app.market.recorder.stop(),
       stopUploadPurge(),
       stopTickPurge(),
-      stopCounterPurge(),
+      stopExpiredPurge(),
       stopTradeSettlement(),
     ])
       .then(() => app.close())

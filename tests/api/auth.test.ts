@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse, RegisterResponse, UserResponse } from '../../common/contract';
 import { is } from 'superstruct';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../server/db/schema';
+import { createSession, purgeExpiredSessions } from '../../server/modules/auth/sessions';
 import { claimAttempt, signInCounters } from '../../server/modules/auth/throttle';
 import { createTestApp, newUserBody, registerAndLogin, type TestApp } from './harness';
 
@@ -205,6 +208,19 @@ describe('sign-in and sessions', () => {
     expect(
       (await post('/api/login', { email: body.email, password: 'Granite-Meadow-88' })).statusCode,
     ).toBe(200);
+  });
+
+  it('purges expired sessions in batches and keeps live ones', async () => {
+    const { auth, userId } = await registerAndLogin(t.app);
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600_000);
+    for (let i = 0; i < 3; i += 1) await createSession(t.app.db, userId, 'user', longAgo);
+    const sessionsOf = async () =>
+      (await t.app.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+    expect(await sessionsOf()).toBe(4);
+    expect(await purgeExpiredSessions(t.app.db, Date.now(), 2)).toBe(2);
+    expect(await purgeExpiredSessions(t.app.db, Date.now(), 2)).toBeGreaterThanOrEqual(1);
+    expect(await sessionsOf()).toBe(1);
+    expect((await t.app.inject({ url: '/api/getUserById', headers: auth })).statusCode).toBe(200);
   });
 
   it('refuses a weak new password and keeps the old one', async () => {

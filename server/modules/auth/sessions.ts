@@ -1,5 +1,5 @@
 /** Creating, finding and revoking sessions. */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -108,6 +108,29 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+/** Expired sessions deleted per statement, so that a backlog never holds a long lock. */
+export const SESSION_PURGE_BATCH_SIZE = 500;
+
+/**
+ * Deletes up to `batchSize` sessions that expired by `nowMs` (by `sessions_expires_at_idx`)
+ * and answers how many. An expired session already lets nobody in (`findSession` compares
+ * the time); the purge keeps the table, and each user's list of sessions, to live ones.
+ */
+export async function purgeExpiredSessions(
+  db: Db,
+  nowMs = Date.now(),
+  batchSize = SESSION_PURGE_BATCH_SIZE,
+): Promise<number> {
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError('batchSize must be >= 1');
+  const expiredBy = new Date(nowMs);
+  const expired = db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(lte(sessions.expiresAt, expiredBy))
+    .limit(batchSize);
+  const deleted = await db
+    .delete(sessions)
+    .where(and(inArray(sessions.tokenHash, expired), lte(sessions.expiresAt, expiredBy)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
 }
