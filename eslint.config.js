@@ -1,4 +1,5 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -48,6 +49,59 @@ const restrict = (files, patterns, paths = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
 
+/**
+ * Features in their own rooms. Every folder of src/views but `shared` is a feature, and each
+ * folder of the console (src/views/admin) is a room of it. A feature may import itself,
+ * src/views/shared and the layers below, never another feature; a console room may also
+ * import src/views/admin/console, never another room. So what several use moves to a shared
+ * room or below, and a feature can be read, changed or removed on its own. The folders are
+ * read from the disk, so a new folder is a room from the start.
+ */
+const VIEWS_DIR = 'src/views';
+const CONSOLE_DIR = `${VIEWS_DIR}/admin`;
+const subfolders = (dir) =>
+  fs
+    .readdirSync(new URL(`./${dir}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = subfolders(VIEWS_DIR).filter((name) => name !== 'shared');
+const consoleRooms = subfolders(CONSOLE_DIR).filter((name) => name !== 'console');
+
+/**
+ * An import of one of `rooms`, from any depth (`../orders`, `../../orders`) or through their
+ * `parent` (`../../views/orders`).
+ */
+const roomImport = (parent, rooms, message) => {
+  // An empty list would make a pattern that matches any `../` import.
+  if (rooms.length === 0) throw new Error(`eslint.config.js: no rooms under ${parent}/`);
+  return { regex: `^(\\.\\./)+(${parent}/)?(${rooms.join('|')})(/|$)`, message };
+};
+const notOtherFeatures = (own) =>
+  roomImport(
+    'views',
+    features.filter((name) => name !== own),
+    'No imports between features (the folders of src/views): move what several use to src/views/shared (view parts) or to machines, services or ui.',
+  );
+const notOtherConsoleRooms = (own) =>
+  roomImport(
+    'admin',
+    consoleRooms.filter((name) => name !== own),
+    'No imports between console rooms (the folders of src/views/admin): move what several use to src/views/admin/console.',
+  );
+/** Each replaces the src/views/** entry for its folder, so it carries that entry's rules too. */
+const roomEntries = [
+  ...['shared', ...features].map((own) =>
+    restrict([`${VIEWS_DIR}/${own}/**`], [noServer, noApp, notOtherFeatures(own)], actorCreation),
+  ),
+  ...['console', ...consoleRooms].map((own) =>
+    restrict(
+      [`${CONSOLE_DIR}/${own}/**`],
+      [noServer, noApp, notOtherFeatures('admin'), notOtherConsoleRooms(own)],
+      actorCreation,
+    ),
+  ),
+];
+
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'locales/**/*.js', 'locales/**/*.mjs', 'screenshots/']),
   js.configs.recommended,
@@ -90,6 +144,7 @@ export default defineConfig([
   },
   restrict(['src/app/**'], [noServer], actorCreation),
   restrict(['src/views/**'], [noServer, noApp], actorCreation),
+  ...roomEntries,
   restrict(
     ['src/machines/**', 'src/services/**', 'src/ui/**', 'src/workers/**'],
     [noServer, noApp, noViews],

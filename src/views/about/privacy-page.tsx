@@ -6,7 +6,7 @@ import { ClockIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
 import { List } from '../../ui/list';
 import { Page } from '../../ui/page';
 import { PRODUCT_NAME } from '../../ui/logo';
-import { hasSupportLinks, SupportLinks } from '../help/support-links';
+import { hasSupportLinks, SupportLinks } from '../shared/support-links';
 import { ArticleSection, Bullets, Lead, TextLink } from './article';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

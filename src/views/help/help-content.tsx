@@ -8,7 +8,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
-import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from './support-links';
+import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 

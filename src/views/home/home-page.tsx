@@ -7,7 +7,7 @@ import { ButtonLink } from '../../ui/button';
 import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
-import { MarketSnapshot } from '../markets/market-snapshot';
+import { MarketSnapshot } from '../shared/market-snapshot';
 import { theme } from '../../ui/theme';
 
 interface Feature {

@@ -13,7 +13,7 @@ import { Card, Muted } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { ContentSkeleton } from '../shared/skeletons';
-import { countryName, documentTypeLabels, employmentLabels, labelOf } from './kyc-labels';
+import { countryName, documentTypeLabels, employmentLabels, labelOf } from '../shared/kyc-labels';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 

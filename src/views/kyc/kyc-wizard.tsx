@@ -36,8 +36,8 @@ import { TextField } from '../../ui/text-field';
 import { ImageUploadField } from '../shared/image-upload-field';
 import { useNoticeToasts } from '../shared/use-notice-toasts';
 import { FaceScanStep } from './face-scan-step';
-import { countryName, documentTypeLabels, employmentLabels } from './kyc-labels';
-import { SelectField } from './select-field';
+import { countryName, documentTypeLabels, employmentLabels } from '../shared/kyc-labels';
+import { SelectField } from '../../ui/select-field';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
 

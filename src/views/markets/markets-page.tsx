@@ -8,10 +8,16 @@ import { useCoinList } from '../../services/queries';
 import { MarketsIcon } from '../../ui/icons';
 import { EmptyState, ErrorMessage, Page, Section } from '../../ui/page';
 import { LoadingRegion } from '../shared/skeletons';
-import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from './coin-row';
-import { HotCoins } from './hot-coins';
-import { listedRows, rowsForTab, type MarketTab } from './market-lists';
-import { marketErrorMessage } from './market-text';
+import {
+  CoinList,
+  CoinListHeader,
+  CoinRow,
+  CoinRowSkeleton,
+  useOpenTrade,
+} from '../shared/coin-row';
+import { HotCoins } from '../shared/hot-coins';
+import { listedRows, rowsForTab, type MarketTab } from '../shared/market-lists';
+import { marketErrorMessage } from '../shared/market-text';
 import { theme } from '../../ui/theme';
 
 /** Placeholder rows while the prices load: more than a phone's screen shows below Hot Coins. */

@@ -11,11 +11,11 @@ import { ClockIcon, OrdersIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { EmptyState, Figure, Muted, Page, Section, SectionTitle } from '../../ui/page';
-import { formatPrice } from '../markets/market-format';
+import { formatPrice } from '../../ui/market-format';
 import { LoadError } from '../shared/load-error';
 import { isNotFound } from '../shared/record-state';
 import { PageSkeleton } from '../shared/skeletons';
-import { TradeCountdown, TradeCountdowns, useCountdownExpired } from './trade-countdowns';
+import { TradeCountdown, TradeCountdowns, useCountdownExpired } from '../shared/trade-countdowns';
 import {
   durationLong,
   pairText,
@@ -24,7 +24,7 @@ import {
   sourceName,
   tradeOutcome,
   voidReasonText,
-} from './trade-format';
+} from '../shared/trade-format';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 

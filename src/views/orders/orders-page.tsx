@@ -10,8 +10,8 @@ import { OrdersIcon } from '../../ui/icons';
 import { EmptyState, Figure, Page } from '../../ui/page';
 import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
-import { OrderCard, OrderCardSkeleton, OrderList } from './order-card';
-import { TradeCountdowns } from './trade-countdowns';
+import { OrderCard, OrderCardSkeleton, OrderList } from '../shared/order-card';
+import { TradeCountdowns } from '../shared/trade-countdowns';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 

@@ -3,7 +3,7 @@ import { useSiteSetting } from '../../services/queries';
 import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, Section, SectionTitle } from '../../ui/page';
-import { SupportLinks, SupportLinksSkeleton } from '../help/support-links';
+import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
 import { LoadError } from '../shared/load-error';
 import { useLoadView } from '../../services/load-view';
 

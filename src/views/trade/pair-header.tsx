@@ -5,9 +5,9 @@ import { useMarketPrice, useMarketStatus } from '../../services/market-feed-reac
 import { useMarketTicks } from '../../services/trade-queries';
 import { Card, Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
-import { formatChange, formatPrice, shownChangeTone } from '../markets/market-format';
-import { marketErrorMessage } from '../markets/market-text';
-import { coinOf } from '../orders/trade-format';
+import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-format';
+import { marketErrorMessage } from '../shared/market-text';
+import { coinOf } from '../shared/trade-format';
 import { theme } from '../../ui/theme';
 
 /** The pair with its live price, 24 h change and 24 h high (from the market feed, every 1 s). */

@@ -7,7 +7,7 @@ import { useMarketTicks } from '../../services/trade-queries';
 import { clockTime } from '../../ui/date-time';
 import { Skeleton } from '../../ui/skeleton';
 import { whenIdle } from '../../ui/when-idle';
-import { priceDecimals } from '../markets/market-format';
+import { priceDecimals } from '../../ui/market-format';
 import type { MarketTicks } from '../../../common/contract';
 import type {
   ChartColors,

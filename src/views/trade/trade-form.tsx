@@ -19,7 +19,7 @@ import { formatExactMicros, formatWireAmount } from '../../ui/money';
 import { Figure, WarningNote } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
-import { durationShort, percentText } from '../orders/trade-format';
+import { durationShort, percentText } from '../shared/trade-format';
 import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;

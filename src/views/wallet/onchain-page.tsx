@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Page } from '../../ui/page';
-import { HotCoins } from '../markets/hot-coins';
-import { MarketSnapshot } from '../markets/market-snapshot';
+import { HotCoins } from '../shared/hot-coins';
+import { MarketSnapshot } from '../shared/market-snapshot';
 import { WithUser } from '../shared/with-user';
 import { BalanceCard } from './balance-card';
 import { NoticeBanner } from './notice-banner';

@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { QueueUser } from '../../../../common/contract';
+import { parseCoinUnits } from '../../../../common/money';
+import { formatCoinQuantity } from '../../../ui/money';
+import { theme } from '../../../ui/theme';
+
+/** Parts of the queues' screens: the user behind a request, a document image, a coin amount. */
+
+/**
+ * The user behind a request: full name, then username, email and Pay ID. Plain text, never
+ * markup: the name is whatever the user typed at sign-up.
+ */
+export function UserSummary({ user }: { user: QueueUser }) {
+  return (
+    <UserBox>
+      <strong>{user.fullName}</strong>
+      <span>@{user.username}</span>
+      <span>{user.email}</span>
+      <span>
+        <Trans>Pay ID</Trans> {user.payId}
+      </span>
+    </UserBox>
+  );
+}
+
+const UserBox = styled.span`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+
+  strong {
+    font-weight: ${theme.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  }
+  span {
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** A document or screenshot, shown large enough to read, that opens in a new tab. */
+export function DocumentImage({ src, label }: { src: string; label: ReactNode & string }) {
+  const { t } = useLingui();
+  return (
+    <Figure>
+      <figcaption>{label}</figcaption>
+      <a href={src} target="_blank" rel="noopener noreferrer" title={t`Open full size`}>
+        <img src={src} alt={label} loading="lazy" />
+      </a>
+    </Figure>
+  );
+}
+
+const Figure = styled.figure`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.sm};
+  margin: 0;
+
+  figcaption {
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+  }
+  a {
+    display: block;
+    border-radius: ${theme.radii.md};
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 4 / 3;
+    max-height: 420px;
+    object-fit: contain;
+    border-radius: ${theme.radii.md};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.surfaceRaised};
+  }
+`;
+
+/** A coin amount from the wire ("594.00000000") as shown: "594.00"; unreadable ones as sent. */
+export function coinText(wire: string, currency: string): string {
+  const parsed = parseCoinUnits(wire);
+  return `${parsed.ok ? formatCoinQuantity(parsed.units) : wire} ${currency}`;
+}

@@ -1,0 +1,260 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import {
+  ADJUSTMENT_REASON_MAX_LENGTH,
+  type AdminAdjustmentRequest,
+  type AdminUserSummary,
+} from '../../../../common/contract';
+import { displayMicros, microsFromWire } from '../../../../common/money';
+import { attemptFor, type SubmitAttempt } from '../../../machines/submission';
+import { useAdjustAdminUserBalance, useAdminSettings } from '../../../services/admin-queries';
+import { ApiError } from '../../../services/api-error';
+import { describeAdminError } from '../../../services/error-messages';
+import { translate, type AppMessage } from '../../../services/messages';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/dialog';
+import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
+import { Detail, DetailList } from '../../../ui/list';
+import { formatSignedMicros, formatWireAmount } from '../../../ui/money';
+import { Card, ErrorMessage, Figure, Muted, SectionTitle } from '../../../ui/page';
+import { TextAreaField, TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/toast';
+import {
+  ADJUSTMENT_FIELDS,
+  adjustmentFourEyesFrom,
+  adjustmentNeedsApproval,
+  checkAdjustment,
+  type AdjustmentDirection,
+  type AdjustmentField,
+  type AdjustmentValues,
+} from './user-model';
+import { pendingText } from '../console/pending-approval';
+import { ChoiceGroup } from './user-ui';
+import { theme } from '../../../ui/theme';
+
+const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
+
+/**
+ * Credit or debit the user's wallet, with a recorded reason. The admin reviews the balance
+ * before and after in a dialog; each confirmed adjustment gets one idempotency key, which a
+ * retry of the same adjustment (after a lost answer) sends again, so it is applied once.
+ * From the dual-approval size on, the form says so and the adjustment is sent for a second
+ * admin's approval instead of being posted.
+ */
+export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
+  const { i18n, t } = useLingui();
+  const toast = useToast();
+  const mutation = useAdjustAdminUserBalance(user._id);
+  const [values, setValues] = useState<AdjustmentValues>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  // The key of the adjustment last sent; kept after a failure for the retry, dropped on
+  // success so the next adjustment, even an identical one, is a new action.
+  const [attempt, setAttempt] = useState<SubmitAttempt<AdminAdjustmentRequest> | null>(null);
+  // The server's refusal of a field, shown under it until the form is edited.
+  const [serverErrors, setServerErrors] = useState<FieldMessages>({});
+
+  // The size from which a second admin must approve: the site's dual-approval threshold.
+  const fourEyesFrom = adjustmentFourEyesFrom(useAdminSettings().data?.withdrawalDualApproval);
+  // The adjustment last sent for approval, until the form is used again.
+  const [sentForApproval, setSentForApproval] = useState<MessageDescriptor | null>(null);
+  const available = microsFromWire(user.balance);
+  const check = checkAdjustment(values, available);
+  const needsApproval = check.ok && adjustmentNeedsApproval(check.micros, fourEyesFrom);
+  const errors = check.ok ? {} : check.errors;
+  const shownError = (field: AdjustmentField) => {
+    const message = (submitted ? errors[field] : undefined) ?? serverErrors[field];
+    return message ? translate(i18n, message) : undefined;
+  };
+
+  const update = (patch: Partial<AdjustmentValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setServerErrors({});
+    setSentForApproval(null);
+    mutation.reset();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    focusFirstInvalid(event.currentTarget, ADJUSTMENT_FIELDS, errors);
+    if (check.ok && !mutation.isPending) setReviewing(true);
+  };
+
+  const confirm = async () => {
+    if (!check.ok) return;
+    const next = attemptFor(attempt, check.request);
+    setAttempt(next);
+    try {
+      const answer = await mutation.mutateAsync({
+        request: next.request,
+        idempotencyKey: next.idempotencyKey,
+      });
+      if ('approval' in answer) {
+        const text = pendingText(answer.approval);
+        toast({ tone: 'success', text: i18n._(text) });
+        setSentForApproval(text);
+      } else {
+        const moved = formatSignedMicros(microsFromWire(answer.adjustment.amount));
+        toast({ tone: 'success', text: t`Balance adjusted: ${moved} USDT.` });
+      }
+      setAttempt(null);
+      setValues(EMPTY);
+      setSubmitted(false);
+    } catch (error) {
+      const { field, message } = describeAdminError(error);
+      if (field === 'amount' || field === 'reason') {
+        setServerErrors({ [field]: message });
+      }
+    } finally {
+      setReviewing(false);
+    }
+  };
+
+  const failure =
+    mutation.error && !serverErrorsShown(serverErrors)
+      ? translate(i18n, describeAdminError(mutation.error).message)
+      : null;
+  const lostAnswer = mutation.error instanceof ApiError && mutation.error.status === 0;
+  const credit = values.direction === 'credit';
+  const moved = check.ok ? check.micros : 0n;
+  const who = user.username;
+  const availableText = formatWireAmount(user.balance);
+  const fourEyesText = fourEyesFrom === null ? null : displayMicros(fourEyesFrom);
+
+  return (
+    <Card as="section" aria-label={t`Balance adjustment`}>
+      <SectionTitle>
+        <Trans>Balance adjustment</Trans>
+      </SectionTitle>
+      <Form noValidate onSubmit={onSubmit}>
+        <ChoiceGroup<AdjustmentDirection>
+          legend={<Trans>Direction</Trans>}
+          name="direction"
+          value={values.direction}
+          onChange={(direction) => update({ direction })}
+          options={[
+            { value: 'credit', label: <Trans>Credit (add)</Trans>, tone: 'success' },
+            { value: 'debit', label: <Trans>Debit (take)</Trans>, tone: 'danger' },
+          ]}
+        />
+        <TextField
+          label={<Trans>Amount</Trans>}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          suffix="USDT"
+          value={values.amount}
+          onChange={(event) => update({ amount: event.target.value })}
+          error={shownError('amount')}
+          hint={
+            <>
+              {!credit && <Trans>At most the available balance, {availableText} USDT.</Trans>}{' '}
+              {fourEyesText !== null && (
+                <Trans>From {fourEyesText} USDT either way, a second admin must approve it.</Trans>
+              )}
+            </>
+          }
+        />
+        <TextAreaField
+          counter
+          label={<Trans>Reason (recorded in the ledger and the audit log)</Trans>}
+          name="reason"
+          rows={2}
+          maxLength={ADJUSTMENT_REASON_MAX_LENGTH}
+          value={values.reason}
+          onChange={(event) => update({ reason: event.target.value })}
+          error={shownError('reason')}
+        />
+        {sentForApproval && (
+          <Muted role="status">
+            {i18n._(sentForApproval)}{' '}
+            <Link href="/admin/approvals">
+              <Trans>See Approvals</Trans>
+            </Link>
+          </Muted>
+        )}
+        {failure && (
+          <ErrorMessage>
+            {failure}
+            {lostAnswer && (
+              <>
+                {' '}
+                <Trans>
+                  Confirming the same adjustment again is safe: it is applied at most once.
+                </Trans>
+              </>
+            )}
+          </ErrorMessage>
+        )}
+        <Button type="submit" variant={credit ? 'primary' : 'danger'} busy={mutation.isPending}>
+          {credit ? <Trans>Review credit</Trans> : <Trans>Review debit</Trans>}
+        </Button>
+      </Form>
+
+      <ConfirmDialog
+        open={reviewing}
+        title={credit ? <Trans>Credit this wallet?</Trans> : <Trans>Debit this wallet?</Trans>}
+        confirmLabel={
+          needsApproval ? <Trans>Send for approval</Trans> : <Trans>Confirm adjustment</Trans>
+        }
+        tone={credit ? 'primary' : 'danger'}
+        busy={mutation.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setReviewing(false)}
+      >
+        <DetailList>
+          <Detail label={<Trans>User</Trans>}>{who}</Detail>
+          <Detail label={credit ? <Trans>Credit</Trans> : <Trans>Debit</Trans>}>
+            <Moved $credit={credit}>{formatSignedMicros(moved)} USDT</Moved>
+          </Detail>
+          <Detail label={<Trans>Available balance</Trans>}>
+            <Figure>
+              {displayMicros(available)} → <strong>{displayMicros(available + moved)}</strong> USDT
+            </Figure>
+          </Detail>
+          <Detail label={<Trans>Reason</Trans>}>
+            <ReasonText>{check.ok ? check.request.reason : ''}</ReasonText>
+          </Detail>
+        </DetailList>
+        <Muted>
+          {needsApproval ? (
+            <Trans>
+              This adjustment needs a second admin: it is posted to the ledger once another admin
+              approves it under Approvals, and recorded with both names.
+            </Trans>
+          ) : (
+            <Trans>
+              The adjustment is posted to the ledger at once and recorded with your name.
+            </Trans>
+          )}
+        </Muted>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+type FieldMessages = Partial<Record<AdjustmentField, AppMessage>>;
+
+function serverErrorsShown(errors: FieldMessages): boolean {
+  return Boolean(errors.amount || errors.reason);
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.sm};
+`;
+
+const Moved = styled(Figure)<{ $credit: boolean }>`
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${({ theme, $credit }) => ($credit ? theme.colors.success : theme.colors.danger)};
+`;
+
+const ReasonText = styled.span`
+  white-space: pre-line;
+  text-align: left;
+`;

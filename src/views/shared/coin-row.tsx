@@ -1,0 +1,320 @@
+import { Trans } from '@lingui/react/macro';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { useLocation } from 'wouter';
+import { pairOf, type MarketQuote } from '../../services/market-feed';
+import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
+import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-format';
+import { theme } from '../../ui/theme';
+
+/** The change column is one fixed width, so the columns line up from row to row. */
+const CHANGE_WIDTH_PX = 84;
+/** A row's height (its least; the usual one too), also the size of a row not yet rendered. */
+const ROW_HEIGHT_PX = 64;
+
+/** Opens /trade with the coin's pair in the navigation state (docs/product.md §2). */
+export function useOpenTrade(): (symbol: string) => void {
+  const [, navigate] = useLocation();
+  return useCallback(
+    (symbol: string) => navigate('/trade', { state: { symbol: pairOf(symbol) } }),
+    [navigate],
+  );
+}
+
+/** A round badge with the coin's initial, tinted by a hue derived from its symbol. */
+export function CoinBadge({ symbol, sizePx = 36 }: { symbol: string; sizePx?: number }) {
+  return (
+    <Badge aria-hidden="true" $hue={hueOf(symbol)} $sizePx={sizePx}>
+      {symbol.slice(0, 1)}
+    </Badge>
+  );
+}
+
+function hueOf(symbol: string): number {
+  let hash = 0;
+  for (const char of symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360;
+  return hash;
+}
+
+/**
+ * The last price in tabular figures, flashing green or red for a moment when it moves. The
+ * flash is a copy of the price in the flash colour (a pseudo-element, so not in the text)
+ * fading out over it: an opacity animation, which runs on the compositor, where a colour
+ * animation would restyle and repaint every row on the main thread at every frame. The `key`
+ * restarts the flash at each new price.
+ */
+export function PriceCell({ quote }: { quote: MarketQuote | undefined }) {
+  if (!quote) return <Skeleton $widthPx={72} $heightPx={16} />;
+  const text = formatPrice(quote.lastPrice);
+  return (
+    <Price key={quote.lastPrice} data-flash={quote.move ?? undefined} data-text={text}>
+      {text}
+    </Price>
+  );
+}
+
+/** The 24-hour change as a coloured pill. */
+export function ChangeCell({ quote }: { quote: MarketQuote | undefined }) {
+  if (!quote) return <Skeleton $widthPx={CHANGE_WIDTH_PX} $heightPx={28} />;
+  return (
+    <ChangePill $tone={shownChangeTone(quote.changePercent)}>
+      {formatChange(quote.changePercent)}
+    </ChangePill>
+  );
+}
+
+/** Column headings over a list of coin rows. */
+export function CoinListHeader() {
+  return (
+    <Header aria-hidden="true">
+      <span>
+        <Trans>Coin</Trans>
+      </span>
+      <span>
+        <Trans>Last price</Trans>
+      </span>
+      <span>
+        <Trans>24h change</Trans>
+      </span>
+    </Header>
+  );
+}
+
+/**
+ * One coin: badge, coin and pair, last price, 24-hour change. Memoized on its quote, so a
+ * tick re-renders only the rows whose coin changed, and in those only the figures.
+ */
+export const CoinRow = memo(function CoinRow({
+  symbol,
+  quote,
+  rank,
+  onOpen,
+}: {
+  symbol: string;
+  quote: MarketQuote | undefined;
+  rank?: number | undefined;
+  onOpen: (symbol: string) => void;
+}) {
+  const coin = useMemo(
+    () => (
+      <>
+        {rank !== undefined ? <Rank>{rank}</Rank> : <CoinBadge symbol={symbol} />}
+        <Name>
+          <strong>{symbol}</strong>
+          <span>{symbol}/USDT</span>
+        </Name>
+      </>
+    ),
+    [symbol, rank],
+  );
+  return (
+    <li>
+      <RowButton type="button" onClick={() => onOpen(symbol)} data-symbol={symbol}>
+        {coin}
+        <PriceColumn>
+          <PriceCell quote={quote} />
+        </PriceColumn>
+        <ChangeCell quote={quote} />
+      </RowButton>
+    </li>
+  );
+});
+
+/** A row before the coin list has loaded: badge, name and figures as placeholders. */
+export function CoinRowSkeleton() {
+  return (
+    <li aria-hidden="true">
+      <RowSkeleton>
+        <SkeletonCircle $widthPx={36} $heightPx={36} />
+        <Name>
+          <strong>
+            <SkeletonText $widthEm={3} />
+          </strong>
+          <span>
+            <SkeletonText $widthEm={6} />
+          </span>
+        </Name>
+        <PriceColumn>
+          <PriceCell quote={undefined} />
+        </PriceColumn>
+        <ChangeCell quote={undefined} />
+      </RowSkeleton>
+    </li>
+  );
+}
+
+export function CoinList({ children, label }: { children: ReactNode; label?: string }) {
+  return <List aria-label={label}>{children}</List>;
+}
+
+const Badge = styled.span<{ $hue: number; $sizePx: number }>`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $sizePx }) => $sizePx}px;
+  height: ${({ $sizePx }) => $sizePx}px;
+  border-radius: 50%;
+  background: ${({ $hue }) => `hsl(${$hue} 65% 55% / 0.16)`};
+  color: ${({ $hue }) => `hsl(${$hue} 80% 72%)`};
+  font-size: ${({ $sizePx }) => Math.round($sizePx * 0.42)}px;
+  font-weight: ${theme.fontWeights.bold};
+`;
+
+const fadeOut = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0; }
+`;
+
+const Price = styled.span`
+  position: relative;
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+  font-weight: ${theme.fontWeights.semibold};
+  white-space: nowrap;
+
+  &[data-flash]::after {
+    content: attr(data-text);
+    position: absolute;
+    inset: 0;
+    opacity: 0;
+    pointer-events: none;
+    animation: ${fadeOut} 700ms ease-out;
+  }
+  &[data-flash='up']::after {
+    color: ${theme.colors.success};
+  }
+  &[data-flash='down']::after {
+    color: ${theme.colors.danger};
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    &[data-flash]::after {
+      animation: none;
+    }
+  }
+`;
+
+const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
+  display: inline-block;
+  flex: none;
+  width: ${CHANGE_WIDTH_PX}px;
+  padding: 5px ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
+  text-align: center;
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  font-variant-numeric: tabular-nums;
+  font-feature-settings: 'tnum';
+  white-space: nowrap;
+  color: ${({ theme, $tone }) => ($tone === 'flat' ? theme.colors.textMuted : theme.colors.textOnSignal)};
+  background: ${({ theme, $tone }) =>
+    $tone === 'up'
+      ? theme.colors.success
+      : $tone === 'down'
+        ? theme.colors.danger
+        : theme.colors.surfaceRaised};
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  overflow: hidden;
+
+  > li + li {
+    border-top: 1px solid ${theme.colors.border};
+  }
+  /*
+   * Rows off screen skip style, layout and paint until they scroll near the viewport, so a
+   * tick that changes every price of a long list re-renders the visible rows only.
+   */
+  > li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto ${ROW_HEIGHT_PX}px;
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  gap: ${theme.space.sm};
+  padding: 0 calc(${theme.space.lg} + 1px);
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.xs};
+  white-space: nowrap;
+
+  > span:first-child {
+    flex: 1;
+  }
+  > span:last-child {
+    width: ${CHANGE_WIDTH_PX}px;
+    text-align: center;
+  }
+`;
+
+const rowStyle = css`
+  display: flex;
+  align-items: center;
+  /* Narrow gaps: at 390 px a sub-cent price ("0.00001560") leaves the pair's name little room. */
+  gap: ${theme.space.sm};
+  width: 100%;
+  min-height: ${ROW_HEIGHT_PX}px;
+  padding: ${theme.space.sm} ${theme.space.lg};
+  border: 0;
+  background: transparent;
+  color: ${theme.colors.text};
+  text-align: left;
+`;
+
+const RowButton = styled.button`
+  ${rowStyle}
+  cursor: pointer;
+
+  &:hover {
+    background: ${theme.colors.surfaceRaised};
+  }
+`;
+
+const RowSkeleton = styled.div`
+  ${rowStyle}
+`;
+
+const Rank = styled.span`
+  flex: none;
+  width: 1.5em;
+  color: ${theme.colors.textFaint};
+  font-size: ${theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+`;
+
+const Name = styled.span`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  min-width: 0;
+  line-height: 1.25;
+  white-space: nowrap;
+
+  strong,
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  strong {
+    font-weight: ${theme.fontWeights.semibold};
+  }
+  span {
+    color: ${theme.colors.textFaint};
+    font-size: ${theme.fontSizes.xs};
+  }
+`;
+
+const PriceColumn = styled.span`
+  display: flex;
+  justify-content: flex-end;
+  flex: none;
+  min-width: 72px;
+  text-align: right;
+`;
