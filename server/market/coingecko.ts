@@ -1,17 +1,24 @@
 /**
- * CoinGecko, the fallback: `GET /api/v3/coins/list` → `[{ id, symbol, name }]` (fetched
- * once, only when a symbol is missing from the fixed id table, and cached), then
- * `GET /api/v3/simple/price?ids=a,b&vs_currencies=usd&include_24hr_change=true` →
- * `{ [id]: { usd, usd_24h_change } }`. Prices arrive as JSON numbers; they become decimal
- * strings from their shortest representation, with no arithmetic in between.
+ * CoinGecko as the last price provider (common/market/coingecko.ts reads its formats): the
+ * fixed id table prices well-known coins without the coin list; the list is fetched only
+ * when a symbol is missing from the table, cached for a day, and a failed load is retried
+ * after a minute. At most 100 ids a `simple/price` request.
  */
-import { COINGECKO_IDS, pickCoinGeckoId } from './coingecko-ids';
-import { numberToDecimalString, recordablePrice } from './decimal';
-import { chunked, getJson, joinUrl, type FetchLike } from './http';
+import {
+  COIN_LIST_PATH,
+  coinGeckoErrorOf,
+  coinGeckoIds,
+  fetchCoinList,
+  fetchSimplePrices,
+  SIMPLE_PRICE_PATH,
+  symbolsByCoinId,
+  type SimplePrice,
+} from '../../common/market/coingecko';
+import type { FetchLike } from '../../common/market/http';
+import { recordablePrice } from './decimal';
+import { chunked, joinUrl, providerRequestOptions, toProviderError } from './http';
 import { ProviderError, SYMBOL_PATTERN, type PriceProvider, type Quote } from './types';
 
-export const COIN_LIST_PATH = '/api/v3/coins/list';
-export const SIMPLE_PRICE_PATH = '/api/v3/simple/price';
 /** Ids per simple/price request: keeps the URL well under every proxy's limit. */
 export const COINGECKO_MAX_IDS_PER_REQUEST = 100;
 /** The coin list changes slowly; a day is fresh enough. */
@@ -28,15 +35,9 @@ export interface CoinGeckoProviderOptions {
   now?: () => number;
 }
 
-export function simplePriceUrl(baseUrl: string, ids: readonly string[]): string {
-  const idList = ids.map(encodeURIComponent).join(',');
-  return joinUrl(
-    baseUrl,
-    `${SIMPLE_PRICE_PATH}?ids=${idList}&vs_currencies=usd&include_24hr_change=true`,
-  );
-}
-
 export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): PriceProvider {
+  const coinListUrl = joinUrl(options.baseUrl, COIN_LIST_PATH);
+  const simplePriceUrl = joinUrl(options.baseUrl, SIMPLE_PRICE_PATH);
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   let coinList: { idsBySymbol: Map<string, string[]>; loadedAt: number } | null = null;
@@ -44,27 +45,14 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Pric
   let loading: Promise<Map<string, string[]>> | null = null;
 
   async function loadCoinList(signal: AbortSignal | undefined): Promise<Map<string, string[]>> {
-    const { status, body, retryAfterMs } = await getJson(
-      'coingecko',
-      joinUrl(options.baseUrl, COIN_LIST_PATH),
-      signal,
-      fetchImpl,
-    );
-    if (status !== 200) throw errorFrom(status, body, retryAfterMs);
-    if (!Array.isArray(body) || body.length > MAX_COIN_LIST_ENTRIES) {
-      throw new ProviderError('coingecko', 'coin list is not a list', status);
+    try {
+      return await fetchCoinList(coinListUrl, {
+        ...providerRequestOptions(fetchImpl, signal),
+        maxEntries: MAX_COIN_LIST_ENTRIES,
+      });
+    } catch (error) {
+      throw toProviderError('coingecko', error, signal, coinGeckoErrorOf);
     }
-    const idsBySymbol = new Map<string, string[]>();
-    for (const entry of body as unknown[]) {
-      const coin = entry as { id?: unknown; symbol?: unknown } | null;
-      if (typeof coin?.id !== 'string' || typeof coin.symbol !== 'string') continue;
-      const symbol = coin.symbol.toUpperCase();
-      if (!SYMBOL_PATTERN.test(symbol)) continue;
-      const ids = idsBySymbol.get(symbol);
-      if (ids) ids.push(coin.id);
-      else idsBySymbol.set(symbol, [coin.id]);
-    }
-    return idsBySymbol;
   }
 
   /** The cached coin list, loading it once (concurrent callers share the load). */
@@ -97,27 +85,32 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Pric
     symbols: readonly string[],
     signal: AbortSignal | undefined,
   ): Promise<Map<string, string>> {
-    const idOf = new Map<string, string>();
-    const unknown: string[] = [];
-    for (const symbol of symbols) {
-      const known = COINGECKO_IDS[symbol];
-      if (known !== undefined) idOf.set(symbol, known);
-      else unknown.push(symbol);
-    }
-    if (unknown.length === 0) return idOf;
+    const known = coinGeckoIds(symbols, null);
+    if (known.size === symbols.length) return known;
     let list: Map<string, string[]>;
     try {
       list = await idsBySymbol(signal);
     } catch (error) {
       // The table's coins can still be priced without the list.
-      if (idOf.size > 0) return idOf;
+      if (known.size > 0) return known;
       throw error;
     }
-    for (const symbol of unknown) {
-      const id = pickCoinGeckoId(symbol, list.get(symbol) ?? []);
-      if (id !== null) idOf.set(symbol, id);
+    return coinGeckoIds(symbols, list);
+  }
+
+  async function pricesOf(
+    symbolsById: ReadonlyMap<string, readonly string[]>,
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, SimplePrice>> {
+    try {
+      return await fetchSimplePrices(
+        simplePriceUrl,
+        symbolsById,
+        providerRequestOptions(fetchImpl, signal),
+      );
+    } catch (error) {
+      throw toProviderError('coingecko', error, signal, coinGeckoErrorOf);
     }
-    return idOf;
   }
 
   return {
@@ -128,30 +121,16 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Pric
       const quotes = new Map<string, Quote>();
       const valid = [...new Set(symbols.filter((s) => SYMBOL_PATTERN.test(s)))];
       if (valid.length === 0) return quotes;
-      const idOf = await resolveIds(valid, signal);
-      const symbolsOfId = new Map<string, string[]>();
-      for (const [symbol, id] of idOf)
-        symbolsOfId.set(id, [...(symbolsOfId.get(id) ?? []), symbol]);
+      const byId = [...symbolsByCoinId(await resolveIds(valid, signal))];
       const answers = await Promise.all(
-        chunked([...symbolsOfId.keys()], COINGECKO_MAX_IDS_PER_REQUEST).map(async (ids) => {
-          const { status, body, retryAfterMs } = await getJson(
-            'coingecko',
-            simplePriceUrl(options.baseUrl, ids),
-            signal,
-            fetchImpl,
-          );
-          if (status !== 200) throw errorFrom(status, body, retryAfterMs);
-          if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-            throw new ProviderError('coingecko', 'simple price is not an object', status);
-          }
-          return body as Record<string, unknown>;
-        }),
+        chunked(byId, COINGECKO_MAX_IDS_PER_REQUEST).map((chunk) =>
+          pricesOf(new Map(chunk), signal),
+        ),
       );
-      for (const answer of answers) {
-        for (const [id, value] of Object.entries(answer)) {
-          const quote = parseSimplePrice(value);
-          if (quote === null) continue;
-          for (const symbol of symbolsOfId.get(id) ?? []) quotes.set(symbol, quote);
+      for (const prices of answers) {
+        for (const price of prices.values()) {
+          const quote = quoteOf(price);
+          if (quote !== null) quotes.set(price.symbol, quote);
         }
       }
       return quotes;
@@ -159,38 +138,11 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Pric
   };
 }
 
-/** `{ usd, usd_24h_change }` → Quote; null without a usable price. */
-export function parseSimplePrice(value: unknown): Quote | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { usd, usd_24h_change: change } = value as Record<string, unknown>;
-  if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0) return null;
-  const price = recordablePrice(numberToDecimalString(usd));
-  if (price === null) return null;
-  const quote: Quote = { price };
-  if (typeof change === 'number' && Number.isFinite(change)) {
-    quote.changePercent = numberToDecimalString(change);
-  }
+/** What the recorder may store of a price: null when it does not fit numeric(38, 18). */
+function quoteOf(price: SimplePrice): Quote | null {
+  const recordable = recordablePrice(price.lastPrice);
+  if (recordable === null) return null;
+  const quote: Quote = { price: recordable };
+  if (price.changePercent !== null) quote.changePercent = price.changePercent;
   return quote;
-}
-
-/** CoinGecko's error bodies: `{ error }` or `{ status: { error_code, error_message } }`. */
-function errorFrom(status: number, body: unknown, retryAfterMs: number | null): ProviderError {
-  const b = body as {
-    error?: unknown;
-    status?: { error_code?: unknown; error_message?: unknown };
-  } | null;
-  const message =
-    typeof b?.status?.error_message === 'string'
-      ? b.status.error_message
-      : typeof b?.error === 'string'
-        ? b.error
-        : 'no message';
-  const code = typeof b?.status?.error_code === 'number' ? b.status.error_code : null;
-  return new ProviderError(
-    'coingecko',
-    `HTTP ${status}: ${message.slice(0, 200)}`,
-    status,
-    code,
-    retryAfterMs,
-  );
 }

@@ -3,32 +3,11 @@ import {
   addDecimals,
   lastPlaceUnit,
   normalizeDecimal,
-  numberToDecimalString,
   padDecimals,
   recordablePrice,
   subtractDecimals,
   toSignificantDecimal,
 } from './decimal';
-
-describe('numberToDecimalString', () => {
-  it('uses the shortest representation, without float artefacts or exponents', () => {
-    expect(numberToDecimalString(67123.45)).toBe('67123.45');
-    expect(numberToDecimalString(0.1)).toBe('0.1');
-    expect(numberToDecimalString(1.5e-7)).toBe('0.00000015');
-    expect(numberToDecimalString(0.00001234)).toBe('0.00001234');
-    expect(numberToDecimalString(1.23456789e-10)).toBe('0.000000000123456789');
-    expect(numberToDecimalString(1e21)).toBe('1000000000000000000000');
-    expect(numberToDecimalString(2.5e22)).toBe('25000000000000000000000');
-    expect(numberToDecimalString(-1.2345)).toBe('-1.2345');
-    expect(numberToDecimalString(-0)).toBe('0');
-    expect(numberToDecimalString(42)).toBe('42');
-  });
-
-  it('refuses what is not a finite number', () => {
-    expect(() => numberToDecimalString(Number.NaN)).toThrow();
-    expect(() => numberToDecimalString(Infinity)).toThrow();
-  });
-});
 
 describe('normalizeDecimal and recordablePrice', () => {
   it('trims the padding the database adds', () => {

@@ -1,39 +1,15 @@
 /**
- * Prices as exact decimal strings. Providers quote strings (Binance) or JSON numbers
- * (CoinGecko); both become plain decimal strings here, never passing through arithmetic, so
- * the price recorded is the price quoted.
+ * The server's exact decimals: what `market_ticks.price` (numeric(38, 18)) can hold, the
+ * canonical form of what it answers, and the simulated market's exact arithmetic. Reading the
+ * services' strings and numbers is common/market/decimal.ts's.
  */
+import { numberToDecimalString } from '../../common/market/decimal';
 
 /** A positive or zero plain decimal: digits, optionally a point and more digits. */
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** What `market_ticks.price` (numeric(38, 18)) holds without rounding. */
 export const MAX_PRICE_DECIMALS = 18;
 export const MAX_PRICE_INTEGER_DIGITS = 20;
-
-/**
- * The plain decimal string of a finite number, from its shortest round-trip representation
- * (`String(n)`), expanding an exponent without float arithmetic: 1.5e-7 → "0.00000015",
- * 0.1 + 0.2 stays "0.30000000000000004" (that *is* the number sent), 67000 → "67000".
- */
-export function numberToDecimalString(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
-  const text = String(value);
-  const negative = text.startsWith('-');
-  const unsigned = negative ? text.slice(1) : text;
-  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(unsigned);
-  if (!match) throw new RangeError(`Unexpected number format: ${text}`);
-  const [, intPart = '0', fracPart = '', expText] = match;
-  const exponent = expText === undefined ? 0 : Number(expText);
-  // Shift the decimal point `exponent` places within the digit string.
-  const digits = intPart + fracPart;
-  const pointAt = intPart.length + exponent;
-  let result: string;
-  if (pointAt <= 0) result = `0.${'0'.repeat(-pointAt)}${digits}`;
-  else if (pointAt >= digits.length) result = digits + '0'.repeat(pointAt - digits.length);
-  else result = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
-  result = normalizeDecimal(result);
-  return negative && result !== '0' ? `-${result}` : result;
-}
 
 /**
  * Canonical form of a plain decimal: no leading zeros in the integer part, no trailing
@@ -65,12 +41,6 @@ export function recordablePrice(value: unknown): string | null {
   }
   if (/^[0.]+$/.test(canonical)) return null;
   return canonical;
-}
-
-/** A signed decimal string such as a percent change ("-1.234"), or null. */
-export function signedDecimal(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 64) return null;
-  return /^-?\d+(\.\d+)?$/.test(value) ? value : null;
 }
 
 /**

@@ -1,92 +1,83 @@
-/** One small JSON GET for the providers: bounded size, cancellable, failures as ProviderError. */
+/**
+ * The providers' requests: the shared JSON GET (common/market/http.ts) under the server's
+ * limits, and its failures as ProviderError, the chain's currency.
+ */
+import {
+  asMarketRequestError,
+  type FetchLike,
+  type GetJsonOptions,
+  type MarketRequestError,
+  type ServiceError,
+} from '../../common/market/http';
+import { PROVIDER_TIMEOUT_MS } from './chain';
 import { ProviderError, type ProviderName } from './types';
 
 /** CoinGecko's full coin list is ~2 MB; nothing a provider reads should be larger. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-export interface JsonResponse {
-  status: number;
-  body: unknown;
-  retryAfterMs: number | null;
+/**
+ * How a provider's request is made. The chain cancels a whole provider call after
+ * `PROVIDER_TIMEOUT_MS` through `signal`; each request has that time-out of its own too, so a
+ * provider used outside the chain is bounded as well. Redirects are refused: no provider
+ * redirects, and following one would let an answer point the server at another host.
+ */
+export function providerRequestOptions(
+  fetch: FetchLike,
+  signal: AbortSignal | undefined,
+): GetJsonOptions {
+  return {
+    fetch,
+    signal,
+    timeoutMs: PROVIDER_TIMEOUT_MS,
+    maxBytes: MAX_RESPONSE_BYTES,
+    redirect: 'error',
+  };
 }
-
-export type FetchLike = typeof fetch;
 
 /**
- * GETs `url` and parses its JSON body, whatever the status (error answers carry JSON too).
- * Throws ProviderError when the call fails, is cancelled, is too large or is not JSON.
+ * A failed request as a ProviderError: the service's own code and message from its error
+ * body (`readServiceError`), Retry-After in milliseconds, and "timed out" or "cancelled" when
+ * `signal` (the chain's time-out, or shutdown) ended it.
  */
-export async function getJson(
+export function toProviderError(
   provider: ProviderName,
-  url: string,
+  error: unknown,
   signal: AbortSignal | undefined,
-  fetchImpl: FetchLike = fetch,
-): Promise<JsonResponse> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      signal,
-      headers: { accept: 'application/json' },
-      redirect: 'error',
-    });
-  } catch (error) {
-    throw new ProviderError(provider, describeFetchFailure(error, signal));
+  readServiceError: (body: unknown) => ServiceError,
+): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (signal?.aborted) {
+    const reason: unknown = signal.reason;
+    const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
+    return new ProviderError(provider, timedOut ? 'timed out' : 'cancelled');
   }
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  let text: string;
-  try {
-    text = await readCapped(response, MAX_RESPONSE_BYTES);
-  } catch (error) {
-    if (error instanceof ProviderError) throw error;
-    throw new ProviderError(provider, describeFetchFailure(error, signal), response.status);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ProviderError(
-      provider,
-      `answered HTTP ${response.status} with a body that is not JSON`,
-      response.status,
-      null,
-      retryAfterMs,
-    );
-  }
-  return { status: response.status, body, retryAfterMs };
-
-  async function readCapped(res: Response, maxBytes: number): Promise<string> {
-    const declared = Number(res.headers.get('content-length'));
-    if (declared > maxBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new ProviderError(provider, `answer larger than ${maxBytes} bytes`, res.status);
+  const failure = asMarketRequestError(error);
+  switch (failure.code) {
+    case 'http': {
+      const { code, message } = readServiceError(failure.body);
+      return new ProviderError(
+        provider,
+        `HTTP ${failure.status}: ${message ?? 'no message'}`,
+        failure.status ?? null,
+        code,
+        parseRetryAfter(failure.retryAfter),
+      );
     }
-    if (!res.body) return '';
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new ProviderError(provider, `answer larger than ${maxBytes} bytes`, res.status);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    case 'timeout':
+      return new ProviderError(provider, 'timed out');
+    case 'network':
+      return new ProviderError(provider, `request failed: ${networkReason(failure)}`);
+    case 'format':
+      return new ProviderError(provider, failure.message);
   }
 }
 
-function describeFetchFailure(error: unknown, signal: AbortSignal | undefined): string {
-  if (signal?.aborted) {
-    const reason: unknown = signal.reason;
-    if (reason instanceof Error && reason.name === 'TimeoutError') return 'timed out';
-    return 'cancelled';
-  }
-  const err = error as { message?: string; cause?: { code?: string; message?: string } };
-  const cause = err.cause?.code ?? err.cause?.message;
-  return `request failed: ${err.message ?? String(error)}${cause ? ` (${cause})` : ''}`;
+/** Node's fetch says only "fetch failed" and keeps the reason (ECONNREFUSED...) in `cause`. */
+function networkReason(failure: MarketRequestError): string {
+  const cause = (failure.cause as { cause?: { code?: unknown; message?: unknown } } | undefined)
+    ?.cause;
+  const reason = cause?.code ?? cause?.message;
+  return typeof reason === 'string' ? `${failure.message} (${reason})` : failure.message;
 }
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds; null when absent or odd. */

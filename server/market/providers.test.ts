@@ -1,15 +1,25 @@
 /**
- * The live providers and the chain, over real sockets, against local servers that speak
- * Binance's and CoinGecko's formats: answers, error codes, Retry-After, time-outs, broken
- * bodies, and the fallback from Binance to Binance US to CoinGecko.
+ * The server's providers and the chain, over real sockets, against local servers that speak
+ * Binance's and CoinGecko's formats: what the recorder may store, the bisection around
+ * unlisted pairs, error codes and Retry-After, time-outs, and the fallback from Binance to
+ * Binance US to CoinGecko. The formats themselves are tested in common/market.
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  binanceHandler,
+  binanceTicker,
+  COINGECKO_RATE_LIMITED,
+  coinGeckoHandler,
+} from '../../common/market/formats.testkit';
+import {
+  startJsonServer,
+  type FakeAnswer,
+  type JsonServer,
+} from '../../common/market/json-server.testkit';
 import { createBinanceProvider, UNKNOWN_PAIR_RETRY_MS } from './binance';
 import { createProviderChain, FIRST_COOLDOWN_MS } from './chain';
 import { createCoinGeckoProvider } from './coingecko';
-import { pickCoinGeckoId } from './coingecko-ids';
-import { startJsonServer, type FakeAnswer, type JsonServer } from './json-server.testkit';
 import { createSimulatedMarket, createSimulatedProvider } from './simulated';
 import { ProviderError, type PriceProvider } from './types';
 
@@ -22,56 +32,6 @@ async function server(handler: (url: URL) => FakeAnswer): Promise<JsonServer> {
   const s = await startJsonServer(handler);
   servers.push(s);
   return s;
-}
-
-/** A Binance 24 h ticker object as the exchange sends it. */
-function ticker(pair: string, lastPrice: string, extra: Record<string, unknown> = {}) {
-  return {
-    symbol: pair,
-    priceChange: '-94.99999800',
-    priceChangePercent: '-1.960',
-    weightedAvgPrice: '0.29628482',
-    prevClosePrice: '0.10002000',
-    lastPrice,
-    lastQty: '200.00000000',
-    bidPrice: lastPrice,
-    bidQty: '100.00000000',
-    askPrice: lastPrice,
-    askQty: '100.00000000',
-    openPrice: '99.00000000',
-    highPrice: '70000.00000000',
-    lowPrice: '0.10000000',
-    volume: '8913.30000000',
-    quoteVolume: '15.30000000',
-    openTime: 1499783499040,
-    closeTime: 1499869899040,
-    firstId: 28385,
-    lastId: 28460,
-    count: 76,
-    ...extra,
-  };
-}
-
-const PRICES: Record<string, string> = {
-  BTCUSDT: '67123.45000000',
-  ETHUSDT: '3456.78000000',
-  PEPEUSDT: '0.00000987',
-};
-
-/** A fake exchange: answers the listed pairs, -1121 for a list with an unknown pair. */
-function binanceHandler(prices: Record<string, string> = PRICES) {
-  return (url: URL): FakeAnswer => {
-    if (url.pathname !== '/api/v3/ticker/24hr') {
-      return { status: 404, body: { code: -1000, msg: 'Not found' } };
-    }
-    const symbols = url.searchParams.get('symbols');
-    if (symbols === null) return { status: 400, body: { code: -1102, msg: 'full ticker refused' } };
-    const pairs = JSON.parse(symbols) as string[];
-    if (pairs.some((p) => prices[p] === undefined)) {
-      return { status: 400, body: { code: -1121, msg: 'Invalid symbol.' } };
-    }
-    return { body: pairs.map((p) => ticker(p, prices[p]!)) };
-  };
 }
 
 describe('Binance provider', () => {
@@ -118,10 +78,10 @@ describe('Binance provider', () => {
   it('skips halted pairs (price 0) and garbage entries', async () => {
     const s = await server(() => ({
       body: [
-        ticker('BTCUSDT', '0.00000000'),
+        binanceTicker('BTCUSDT', { lastPrice: '0.00000000' }),
         { symbol: 'ETHUSDT' },
         null,
-        ticker('SOLUSDT', '150.1'),
+        binanceTicker('SOLUSDT', { lastPrice: '150.1' }),
       ],
     }));
     const provider = createBinanceProvider({ name: 'binance', baseUrl: s.url });
@@ -148,34 +108,6 @@ describe('Binance provider', () => {
     await expect(provider.quote(['BTC'])).rejects.toMatchObject({ status: 451 });
   });
 });
-
-/** A fake CoinGecko with the duplicate symbols the real list has. */
-function coinGeckoHandler(prices: Record<string, unknown>) {
-  return (url: URL): FakeAnswer => {
-    if (url.pathname === '/api/v3/coins/list') {
-      return {
-        body: [
-          { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin' },
-          { id: 'batcat', symbol: 'btc', name: 'batcat' },
-          { id: 'ethereum', symbol: 'eth', name: 'Ethereum' },
-          { id: 'ethereum-wormhole', symbol: 'eth', name: 'Ethereum (Wormhole)' },
-          { id: 'wrapped-fooz', symbol: 'fooz', name: 'Wrapped Fooz' },
-          { id: 'fooz-network', symbol: 'fooz', name: 'Fooz Network' },
-          { id: 'fooz', symbol: 'fooz', name: 'Fooz' },
-        ],
-      };
-    }
-    if (url.pathname === '/api/v3/simple/price') {
-      if (url.searchParams.get('vs_currencies') !== 'usd') return { status: 400, body: {} };
-      if (url.searchParams.get('include_24hr_change') !== 'true') return { status: 400, body: {} };
-      const ids = (url.searchParams.get('ids') ?? '').split(',');
-      return {
-        body: Object.fromEntries(ids.filter((id) => id in prices).map((id) => [id, prices[id]])),
-      };
-    }
-    return { status: 404, body: { error: 'Not found' } };
-  };
-}
 
 describe('CoinGecko provider', () => {
   it('prices the table coins without the coin list, as exact decimal strings', async () => {
@@ -205,23 +137,13 @@ describe('CoinGecko provider', () => {
   });
 
   it('reports the rate-limit body', async () => {
-    const s = await server(() => ({
-      status: 429,
-      body: { status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } },
-    }));
+    const s = await server(() => COINGECKO_RATE_LIMITED);
     const provider = createCoinGeckoProvider({ baseUrl: s.url });
     await expect(provider.quote(['BTC'])).rejects.toMatchObject({
       status: 429,
       sourceCode: 429,
       message: expect.stringMatching(/exceeded the Rate Limit/),
     });
-  });
-
-  it('chooses ids by the table, then away from bridged copies, then the shortest', () => {
-    expect(pickCoinGeckoId('ETH', ['ethereum-wormhole', 'ethereum'])).toBe('ethereum');
-    expect(pickCoinGeckoId('FOOZ', ['wrapped-fooz', 'fooz-network', 'fooz'])).toBe('fooz');
-    expect(pickCoinGeckoId('FOOZ', ['binance-peg-fooz', 'fooz-network'])).toBe('fooz-network');
-    expect(pickCoinGeckoId('FOOZ', [])).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { Tx } from '../ledger/types';
 import { normalizeDecimal } from './decimal';
-import { QUOTE_ASSET } from './types';
+import { QUOTE_ASSET } from '../../common/market/binance';
 
 /** A database or a transaction: the tick readers work in both. */
 export type Queryable = Db | Tx;

@@ -58,5 +58,3 @@ export class ProviderError extends Error {
 
 /** Base symbols as the coins table holds them. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{2,15}$/;
-/** The quote currency every pair is matched against. */
-export const QUOTE_ASSET = 'USDT';

@@ -4,26 +4,32 @@
  * watched listed coins, falls back silently to the secondary price service, and tells its
  * listener only about watched coins whose figures changed.
  */
+import {
+  BINANCE_MAX_PAIRS_PER_REQUEST,
+  fetchTicker,
+  isInvalidSymbolError,
+  QUOTE_ASSET,
+} from '../../common/market/binance';
+import {
+  coinGeckoIds,
+  fetchCoinList,
+  fetchSimplePrices,
+  symbolsByCoinId,
+  type SimplePrice,
+} from '../../common/market/coingecko';
+import { asMarketRequestError, MarketRequestError, type FetchLike } from '../../common/market/http';
 import { HIDDEN_POLL_INTERVAL_MS, PRICE_POLL_INTERVAL_MS } from '../../common/rules';
-import { asFeedError, FeedRequestError, resolveUrl, type FetchLike } from './http';
+import { detectRegion, type Region } from './geo';
 import {
   INITIAL_STATUS,
-  QUOTE_ASSET,
   pairOf,
+  type MarketError,
   type MarketFeedSettings,
   type MarketFeedStatus,
   type MarketFeedUpdate,
   type MarketQuote,
   type WatchedSymbols,
 } from './market-types';
-import { fetchTicker, isInvalidSymbolError, type TickerEntry } from './providers/binance';
-import {
-  fetchCoinIdMap,
-  fetchSimplePrices,
-  wellKnownIds,
-  type SimplePrice,
-} from './providers/coingecko';
-import { detectRegion, type Region } from './providers/geo';
 
 /** Limits on everything the feed does; tests shorten the times. */
 export interface MarketFeedLimits {
@@ -62,7 +68,7 @@ export interface MarketFeedLimits {
 
 export const DEFAULT_LIMITS: MarketFeedLimits = {
   maxSymbols: 200,
-  maxPairsPerRequest: 100,
+  maxPairsPerRequest: BINANCE_MAX_PAIRS_PER_REQUEST,
   minPollIntervalMs: 250,
   maxPollIntervalMs: 60_000,
   hiddenPollIntervalMs: HIDDEN_POLL_INTERVAL_MS,
@@ -252,7 +258,7 @@ export class MarketFeed {
     let primaryOk = false;
     let secondaryOk = false;
     let secondaryAsked = false;
-    let lastError: FeedRequestError | null = null;
+    let lastError: MarketRequestError | null = null;
     let missing: string[] = symbols;
 
     const forPrimary = symbols.filter((s) => !this.unsupportedOnPrimary.has(pairOf(s)));
@@ -272,7 +278,7 @@ export class MarketFeed {
         this.primaryRetryAt = 0;
       } catch (error) {
         if (generation !== this.generation) return;
-        lastError = asFeedError(error);
+        lastError = asMarketRequestError(error);
         this.primaryFailures++;
         this.primaryRetryAt = this.scheduler.now() + this.primaryBackoffMs(settings);
       }
@@ -290,10 +296,10 @@ export class MarketFeed {
           this.record(this.fromSimplePrice(price, receivedAt));
         }
         secondaryOk = prices.size > 0;
-        if (!secondaryOk) lastError = new FeedRequestError('format', 'No prices in the answer');
+        if (!secondaryOk) lastError = new MarketRequestError('format', 'No prices in the answer');
       } catch (error) {
         if (generation !== this.generation) return;
-        lastError = asFeedError(error);
+        lastError = asMarketRequestError(error);
       }
     }
 
@@ -307,7 +313,7 @@ export class MarketFeed {
         phase: 'error',
         source: this.status.source,
         region,
-        error: (lastError ?? new FeedRequestError('network', 'No answer')).toMarketError(),
+        error: toMarketError(lastError ?? new MarketRequestError('network', 'No answer')),
       };
     } else {
       // The exchange failed and the secondary service is resting: keep what we have.
@@ -382,19 +388,22 @@ export class MarketFeed {
     base: URL,
     symbols: readonly string[],
     timeoutMs: number,
-  ): Promise<Map<string, TickerEntry>> {
-    const result = new Map<string, TickerEntry>();
+  ): Promise<Map<string, FullTicker>> {
+    const result = new Map<string, FullTicker>();
     let budget = this.limits.maxProbeRequests;
-    const options = { timeoutMs, maxBytes: this.limits.maxTickerBytes };
+    const options = { fetch: this.fetchFn, timeoutMs, maxBytes: this.limits.maxTickerBytes };
     const visit = async (group: readonly string[]): Promise<void> => {
-      if (budget <= 0) throw new FeedRequestError('format', 'Too many refused pairs');
+      if (budget <= 0) throw new MarketRequestError('format', 'Too many refused pairs');
       budget--;
       try {
-        const entries = await fetchTicker(this.fetchFn, base, group.map(pairOf), options);
-        for (const [pair, entry] of entries) result.set(pair, entry);
+        const entries = await fetchTicker(base, group.map(pairOf), options);
+        for (const [pair, { lastPrice, highPrice, changePercent }] of entries) {
+          // The page shows all three figures: an entry lacking one is left to the fallback.
+          if (highPrice === null || changePercent === null) continue;
+          result.set(pair, { pair, lastPrice, highPrice, changePercent });
+        }
       } catch (error) {
-        const failure = asFeedError(error);
-        if (!isInvalidSymbolError(failure)) throw failure;
+        if (!isInvalidSymbolError(error)) throw asMarketRequestError(error);
         if (group.length === 1) {
           this.unsupportedOnPrimary.add(pairOf(group[0] as string));
           return;
@@ -421,8 +430,9 @@ export class MarketFeed {
       const id = ids.get(symbol);
       if (id !== undefined) wanted.set(symbol, id);
     }
-    if (wanted.size === 0) throw new FeedRequestError('format', 'No coin ids for these coins');
-    return fetchSimplePrices(this.fetchFn, settings.simplePrice, wanted, {
+    if (wanted.size === 0) throw new MarketRequestError('format', 'No coin ids for these coins');
+    return fetchSimplePrices(settings.simplePrice, symbolsByCoinId(wanted), {
+      fetch: this.fetchFn,
       timeoutMs,
       maxBytes: this.limits.maxSimplePriceBytes,
     });
@@ -432,18 +442,20 @@ export class MarketFeed {
   private async coinIdsOf(settings: ResolvedSettings): Promise<Map<string, string>> {
     const key = this.coins.join(',');
     if (this.coinIds && this.coinIdsFor === key) return this.coinIds;
-    if (this.scheduler.now() < this.coinListRetryAt) return wellKnownIds(this.coins);
+    if (this.scheduler.now() < this.coinListRetryAt) return coinGeckoIds(this.coins, null);
     try {
-      this.coinIds = await fetchCoinIdMap(this.fetchFn, settings.coinList, this.coins, {
+      const coinList = await fetchCoinList(settings.coinList, {
+        fetch: this.fetchFn,
         timeoutMs: this.limits.coinListTimeoutMs,
         maxBytes: this.limits.maxCoinListBytes,
         maxEntries: this.limits.maxCoinListEntries,
       });
+      this.coinIds = coinGeckoIds(this.coins, coinList);
       this.coinIdsFor = key;
       return this.coinIds;
     } catch {
       this.coinListRetryAt = this.scheduler.now() + this.limits.coinListRetryMs;
-      return wellKnownIds(this.coins);
+      return coinGeckoIds(this.coins, null);
     }
   }
 
@@ -534,17 +546,25 @@ export class MarketFeed {
         this.limits.maxPollIntervalMs,
       ),
       ticker: {
-        global: resolveUrl(endpoints.tickerUrl, this.origin),
-        us: resolveUrl(endpoints.tickerUsUrl, this.origin),
+        global: new URL(endpoints.tickerUrl, this.origin),
+        us: new URL(endpoints.tickerUsUrl, this.origin),
       },
-      geo: resolveUrl(endpoints.geoUrl, this.origin).toString(),
-      coinList: resolveUrl(endpoints.coinListUrl, this.origin),
-      simplePrice: resolveUrl(endpoints.simplePriceUrl, this.origin),
+      geo: new URL(endpoints.geoUrl, this.origin).toString(),
+      coinList: new URL(endpoints.coinListUrl, this.origin),
+      simplePrice: new URL(endpoints.simplePriceUrl, this.origin),
     };
   }
 }
 
-function fromTicker(symbol: string, entry: TickerEntry, receivedAt: number): MarketQuote {
+/** A ticker entry with every figure the page shows. */
+interface FullTicker {
+  pair: string;
+  lastPrice: string;
+  highPrice: string;
+  changePercent: string;
+}
+
+function fromTicker(symbol: string, entry: FullTicker, receivedAt: number): MarketQuote {
   return {
     symbol,
     pair: entry.pair,
@@ -558,6 +578,13 @@ function fromTicker(symbol: string, entry: TickerEntry, receivedAt: number): Mar
     source: 'primary',
     receivedAt,
   };
+}
+
+/** What the page is told of a failure: its kind, and the status of an HTTP error. */
+function toMarketError(error: MarketRequestError): MarketError {
+  return error.code === 'http' && error.status !== undefined
+    ? { code: error.code, status: error.status }
+    : { code: error.code };
 }
 
 function sameFigures(a: MarketQuote, b: MarketQuote): boolean {

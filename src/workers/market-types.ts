@@ -4,9 +4,7 @@
  * except the one proxied listener.
  */
 import type { MarketEndpoints } from '../../common/contract';
-
-/** The quote currency every listed coin is matched against (`{SYMBOL}USDT`). */
-export const QUOTE_ASSET = 'USDT';
+import { QUOTE_ASSET } from '../../common/market/binance';
 
 /** One coin's 24-hour ticker. */
 export interface MarketQuote {

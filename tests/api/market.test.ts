@@ -25,7 +25,7 @@ import {
   latestTick,
   ProviderError,
 } from '../../server/market';
-import { startJsonServer, type JsonServer } from '../../server/market/json-server.testkit';
+import { startJsonServer, type JsonServer } from '../../common/market/json-server.testkit';
 import { createSimulatedMarket } from '../../server/market/simulated';
 import { simulatedMarketRoutes } from '../../server/modules/market/sim-routes';
 import { DEMO_COINS } from '../../server/seed/demo-data';

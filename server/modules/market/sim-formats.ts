@@ -3,7 +3,7 @@
  * error bodies, ipapi.co's location answer and CoinGecko's coin list and simple price. The
  * web app's worker parses these with the same code it uses against the real services.
  */
-import { COINGECKO_IDS } from '../../market/coingecko-ids';
+import { COINGECKO_IDS } from '../../../common/market/coingecko';
 import {
   addDecimals,
   lastPlaceUnit,
@@ -12,7 +12,7 @@ import {
   toSignificantDecimal,
 } from '../../market/decimal';
 import type { SimTicker, SimulatedMarket } from '../../market/simulated';
-import { QUOTE_ASSET } from '../../market/types';
+import { QUOTE_ASSET } from '../../../common/market/binance';
 
 /** Binance formats prices and quantities with (at least) 8 decimals. */
 const BINANCE_DECIMALS = 8;

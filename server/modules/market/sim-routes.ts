@@ -12,11 +12,10 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { coins } from '../../db/schema';
-import { TICKER_PATH } from '../../market/binance';
-import { COIN_LIST_PATH, SIMPLE_PRICE_PATH } from '../../market/coingecko';
+import { QUOTE_ASSET, TICKER_PATH } from '../../../common/market/binance';
+import { COIN_LIST_PATH, SIMPLE_PRICE_PATH } from '../../../common/market/coingecko';
 import { SIM_PREFIXES } from '../../market/runtime';
 import type { SimulatedMarket } from '../../market/simulated';
-import { QUOTE_ASSET } from '../../market/types';
 import {
   BINANCE_ERRORS,
   binanceMiniTicker,

@@ -1,36 +1,11 @@
 /**
  * Local stand-ins for the market services, for the feed's tests: one HTTP server on port 0
- * that speaks the real formats (Binance's 24-hour ticker with its `symbols` filter and error
- * JSON, an ipapi-like location answer, CoinGecko's coin list and simple price). Each service
- * can be told to fail, hang or answer too much.
- *
- * The web project has no Node types on purpose (web code must not see `process` or Node's
- * timers), so node:http is loaded at run time through the narrow interface below.
+ * (common/market/json-server.testkit.ts) that speaks the real formats (Binance's 24-hour
+ * ticker with its `symbols` filter and error JSON, an ipapi-like location answer, CoinGecko's
+ * coin list and simple price). Each service can be told to fail, hang or answer too much.
  */
-
-interface NodeRequest {
-  url?: string;
-  method?: string;
-}
-
-interface NodeResponse {
-  statusCode: number;
-  setHeader(name: string, value: string): void;
-  end(body?: string): void;
-}
-
-interface NodeServer {
-  listen(port: number, host: string, callback: () => void): void;
-  address(): { port: number } | string | null;
-  close(callback: (error?: Error) => void): void;
-  closeAllConnections(): void;
-}
-
-interface NodeHttp {
-  createServer(handler: (request: NodeRequest, response: NodeResponse) => void): NodeServer;
-}
-
-const NODE_HTTP = 'node:http';
+import { BINANCE_INVALID_SYMBOL, binanceTicker } from '../../../common/market/formats.testkit';
+import { startJsonServer, type FakeAnswer } from '../../../common/market/json-server.testkit';
 
 export type ServiceMode = 'ok' | 'fail' | 'hang' | 'huge' | 'garbage';
 
@@ -97,7 +72,6 @@ const ID_OF: Record<string, string> = {
 };
 
 export async function startMarketServers(): Promise<MarketServers> {
-  const http = (await import(/* @vite-ignore */ NODE_HTTP)) as NodeHttp;
   const state: Omit<MarketServers, 'origin' | 'endpoints' | 'requestsTo' | 'close'> = {
     coins: new Map([
       ['BTC', { lastPrice: '67187.33000000', highPrice: '68000.00000000', changePercent: '1.250' }],
@@ -112,124 +86,89 @@ export async function startMarketServers(): Promise<MarketServers> {
     requests: [],
   };
 
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    state.requests.push(`${url.pathname}${url.search}`);
-    const send = (status: number, body: unknown) => {
-      response.statusCode = status;
-      response.setHeader('Content-Type', 'application/json');
-      response.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    const failOrHang = (mode: ServiceMode): boolean => {
-      if (mode === 'hang') return true;
-      if (mode === 'fail') {
-        send(503, { error: 'Service unavailable' });
-        return true;
-      }
-      if (mode === 'garbage') {
-        send(200, '<html>Just a moment...</html>');
-        return true;
-      }
-      if (mode === 'huge') {
-        send(200, JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }));
-        return true;
-      }
-      return false;
-    };
+  /** The answer of a service that is not 'ok', or null to answer normally. */
+  const modeAnswer = (mode: ServiceMode): FakeAnswer | null => {
+    if (mode === 'hang') return { hang: true };
+    if (mode === 'fail') return { status: 503, body: { error: 'Service unavailable' } };
+    if (mode === 'garbage') return { rawBody: '<html>Just a moment...</html>' };
+    if (mode === 'huge') return { body: { padding: 'x'.repeat(2 * 1024 * 1024) } };
+    return null;
+  };
 
+  const tickerOf = (symbol: string) => {
+    const coin = state.coins.get(symbol) as CoinState;
+    return binanceTicker(`${symbol}USDT`, {
+      lastPrice: coin.lastPrice,
+      highPrice: coin.highPrice,
+      priceChangePercent: coin.changePercent,
+    });
+  };
+
+  const ticker = (url: URL, host: 'global' | 'us'): FakeAnswer => {
+    const raw = url.searchParams.get('symbols');
+    let pairs: unknown;
+    try {
+      pairs = raw === null ? null : JSON.parse(raw);
+    } catch {
+      pairs = undefined;
+    }
+    if (pairs === null) return { body: [...state.coins.keys()].map(tickerOf) };
+    if (!Array.isArray(pairs) || pairs.some((p) => typeof p !== 'string')) {
+      return {
+        status: 400,
+        body: { code: -1100, msg: "Illegal characters found in parameter 'symbols'." },
+      };
+    }
+    const known = (pair: string) =>
+      !state.unknownPairs[host].has(pair) &&
+      pair.endsWith('USDT') &&
+      state.coins.has(pair.slice(0, -4));
+    if (!(pairs as string[]).every(known)) return BINANCE_INVALID_SYMBOL;
+    return { body: (pairs as string[]).map((pair) => tickerOf(pair.slice(0, -4))) };
+  };
+
+  const simplePrice = (url: URL): FakeAnswer => {
+    if (url.searchParams.get('vs_currencies') !== 'usd') {
+      return { status: 400, body: { error: 'Missing parameter vs_currencies' } };
+    }
+    const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+    const withChange = url.searchParams.get('include_24hr_change') === 'true';
+    const answer: Record<string, Record<string, number>> = {};
+    for (const [symbol, coin] of state.coins) {
+      const id = ID_OF[symbol];
+      if (id === undefined || !ids.includes(id)) continue;
+      answer[id] = {
+        usd: Number(coin.lastPrice),
+        ...(withChange ? { usd_24h_change: Number(coin.changePercent) } : {}),
+      };
+    }
+    return { body: answer };
+  };
+
+  const server = await startJsonServer((url) => {
+    state.requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === PATHS.global || url.pathname === PATHS.us) {
       const host = url.pathname === PATHS.us ? 'us' : 'global';
-      if (failOrHang(state.mode[host])) return;
-      const raw = url.searchParams.get('symbols');
-      let pairs: unknown;
-      try {
-        pairs = raw === null ? null : JSON.parse(raw);
-      } catch {
-        pairs = undefined;
-      }
-      if (pairs === null)
-        return send(
-          200,
-          [...state.coins.keys()].map((s) => tickerOf(s)),
-        );
-      if (!Array.isArray(pairs) || pairs.some((p) => typeof p !== 'string')) {
-        return send(400, { code: -1100, msg: "Illegal characters found in parameter 'symbols'." });
-      }
-      const known = (pair: string) =>
-        !state.unknownPairs[host].has(pair) &&
-        pair.endsWith('USDT') &&
-        state.coins.has(pair.slice(0, -4));
-      if (!(pairs as string[]).every(known)) {
-        return send(400, { code: -1121, msg: 'Invalid symbol.' });
-      }
-      return send(
-        200,
-        (pairs as string[]).map((pair) => tickerOf(pair.slice(0, -4))),
-      );
+      return modeAnswer(state.mode[host]) ?? ticker(url, host);
     }
     if (url.pathname === PATHS.geo) {
-      if (failOrHang(state.mode.geo)) return;
-      return send(200, { ip: '203.0.113.7', country_code: state.countryCode, country_name: 'X' });
+      return (
+        modeAnswer(state.mode.geo) ?? {
+          body: { ip: '203.0.113.7', country_code: state.countryCode, country_name: 'X' },
+        }
+      );
     }
     if (url.pathname === PATHS.coinList) {
-      if (failOrHang(state.mode.coinList)) return;
-      return send(200, COIN_LIST);
+      return modeAnswer(state.mode.coinList) ?? { body: COIN_LIST };
     }
     if (url.pathname === PATHS.simplePrice) {
-      if (failOrHang(state.mode.simplePrice)) return;
-      if (url.searchParams.get('vs_currencies') !== 'usd') {
-        return send(400, { error: 'Missing parameter vs_currencies' });
-      }
-      const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
-      const withChange = url.searchParams.get('include_24hr_change') === 'true';
-      const answer: Record<string, Record<string, number>> = {};
-      for (const [symbol, coin] of state.coins) {
-        const id = ID_OF[symbol];
-        if (id === undefined || !ids.includes(id)) continue;
-        answer[id] = {
-          usd: Number(coin.lastPrice),
-          ...(withChange ? { usd_24h_change: Number(coin.changePercent) } : {}),
-        };
-      }
-      return send(200, answer);
+      return modeAnswer(state.mode.simplePrice) ?? simplePrice(url);
     }
-    send(404, { error: 'Not found' });
+    return { status: 404, body: { error: 'Not found' } };
   });
 
-  function tickerOf(symbol: string) {
-    const coin = state.coins.get(symbol) as CoinState;
-    return {
-      symbol: `${symbol}USDT`,
-      priceChange: '12.50000000',
-      priceChangePercent: coin.changePercent,
-      weightedAvgPrice: coin.lastPrice,
-      prevClosePrice: coin.lastPrice,
-      lastPrice: coin.lastPrice,
-      lastQty: '0.01000000',
-      bidPrice: coin.lastPrice,
-      bidQty: '1.00000000',
-      askPrice: coin.lastPrice,
-      askQty: '1.00000000',
-      openPrice: coin.lastPrice,
-      highPrice: coin.highPrice,
-      lowPrice: coin.lastPrice,
-      volume: '1000.00000000',
-      quoteVolume: '1000000.00000000',
-      openTime: 1_700_000_000_000,
-      closeTime: 1_700_086_400_000,
-      firstId: 1,
-      lastId: 100,
-      count: 100,
-    };
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('No port');
-  const origin = `http://127.0.0.1:${address.port}`;
-
   return Object.assign(state, {
-    origin,
+    origin: server.url,
     endpoints: {
       tickerUrl: PATHS.global,
       tickerUsUrl: PATHS.us,
@@ -242,12 +181,7 @@ export async function startMarketServers(): Promise<MarketServers> {
         .filter((r) => r.startsWith(pathPrefix))
         .map((r) => new URL(r, 'http://localhost'));
     },
-    close(): Promise<void> {
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    close: () => server.close(),
   });
 }
 

@@ -1,8 +1,9 @@
 /**
- * The IP-location check (docs/product.md §7): which ticker host to use. An ipapi-like service answers
- * JSON with `country_code`; only "US" selects the US host, and any failure means non-US.
+ * The IP-location check (docs/product.md §7): which ticker host to use. An ipapi-like service
+ * answers JSON with `country_code`; only "US" selects the US host, and any failure means
+ * non-US.
  */
-import { getJson, type FetchLike } from '../http';
+import { getJson, type FetchLike } from '../../common/market/http';
 
 export type Region = 'us' | 'global';
 
@@ -17,7 +18,7 @@ export async function detectRegion(
   options: GeoOptions,
 ): Promise<Region> {
   try {
-    return regionOf(await getJson(fetchFn, url, options));
+    return regionOf(await getJson(url, { fetch: fetchFn, ...options }));
   } catch {
     // Unreachable, slow, blocked by an ad blocker or rate-limited: the global host it is.
     return 'global';
