@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HIDDEN_POLL_INTERVAL_MS } from '../../common/rules';
-import { MarketFeed, type MarketFeedLimits, type Scheduler } from './market-feed';
+import { MarketFeed } from './market-feed';
+import type { MarketFeedLimits, Scheduler } from './market-feed-limits';
 import type { MarketFeedStatus, MarketFeedUpdate, MarketQuote } from './market-types';
 import { SERVICE_PATHS, startMarketServers, type MarketServers } from './testing/market-servers';
 
