@@ -36,6 +36,7 @@ function start(
     options.capture ??
       (async () => ({ previewUrl: PREVIEW, blob: new Blob(['png'], { type: 'image/png' }) })),
   );
+  const reportStarted = vi.fn();
   const reportCapture = vi.fn();
   const reportCleared = vi.fn();
   const logic = faceScanMachine.provide({
@@ -50,13 +51,14 @@ function start(
       }),
     },
     actions: {
+      reportStarted: () => reportStarted(),
       reportCapture: (_, params) => reportCapture(params),
       reportCleared: () => reportCleared(),
     },
   });
   const actor = createActor(logic, { input: { previous: options.previous ?? null } });
   actor.start();
-  return { actor, uploads, captures, reportCapture, reportCleared };
+  return { actor, uploads, captures, reportStarted, reportCapture, reportCleared };
 }
 
 const state = (t: ReturnType<typeof start>) => t.actor.getSnapshot().value;
@@ -69,6 +71,7 @@ describe('face scan machine', () => {
     expect(state(t)).toBe('idle');
     t.actor.send({ type: 'START_CAMERA' });
     expect(state(t)).toBe('starting');
+    expect(t.reportStarted).toHaveBeenCalledOnce();
     t.actor.send({ type: 'CAMERA.READY' });
     expect(state(t)).toBe('live');
 
@@ -126,6 +129,8 @@ describe('face scan machine', () => {
     t.actor.send({ type: 'START_CAMERA' });
     expect(state(t)).toBe('starting');
     expect(t.actor.getSnapshot().context.error).toBeNull();
+    // Both starts told the wizard, which then puts its "complete the face scan" away.
+    expect(t.reportStarted).toHaveBeenCalledTimes(2);
   });
 
   it('says when the capture fails and goes back to the live picture', async () => {
@@ -158,6 +163,8 @@ describe('face scan machine', () => {
     t.actor.send({ type: 'RETAKE' });
     expect(state(t)).toBe('starting');
     expect(t.reportCapture).not.toHaveBeenCalled();
+    // Nothing had reached the wizard, so there is nothing to take back.
+    expect(t.reportCleared).not.toHaveBeenCalled();
   });
 
   it('Retake clears the image and tells the wizard', () => {

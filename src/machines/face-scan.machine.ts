@@ -3,6 +3,7 @@ import {
   assign,
   fromCallback,
   fromPromise,
+  sendParent,
   setup,
   type ActorRefFrom,
   type EventObject,
@@ -16,10 +17,16 @@ import { notProvided } from './submission';
  * Retake. The countdown is an invoked callback actor, so leaving the state (or the screen)
  * stops it.
  *
- * The view supplies, by name: `captureImage` (reads a PNG from the webcam), `uploadImage`
- * (POST /upload with progress and the 180 s time-out), `reportCapture` and `reportCleared`
- * (tell the KYC wizard). The view shows the webcam in `starting`, `live`, `countdown` and
- * `capturing`, and reports CAMERA.READY or CAMERA.ERROR from it.
+ * The KYC wizard invokes this machine as its child `faceScan` wherever its face step is on
+ * screen (kyc.machine.ts), so leaving the step stops the scan, and the inspector shows it
+ * under the wizard. The scan tells its parent what the wizard must know (`FaceScanReport`):
+ * the camera was started, a face was captured and uploaded, or it was taken back by Retake.
+ * It has no final state, as a captured face can always be retaken.
+ *
+ * The view supplies, by name: `captureImage` (reads a PNG from the webcam) and `uploadImage`
+ * (POST /upload with progress and the 180 s time-out). The view shows the webcam in
+ * `starting`, `live`, `countdown` and `capturing`, and reports CAMERA.READY or CAMERA.ERROR
+ * from it.
  */
 
 /** docs/product.md §9: the countdown before the capture. */
@@ -43,8 +50,19 @@ export interface FaceScanContext {
 
 export interface FaceScanInput {
   /** A face captured and uploaded before (the user came back to this step). */
-  previous?: { previewUrl: string; fileUrl: string } | null;
+  previous?: CapturedFace | null;
 }
+
+/** A face captured and uploaded: where it is stored, and how to show it again. */
+export interface CapturedFace {
+  fileUrl: string;
+  /** A data URL of the PNG. */
+  previewUrl: string;
+}
+
+/** What the scan tells its parent, the KYC wizard. */
+export type FaceScanReport =
+  { type: 'FACE.STARTED' } | ({ type: 'FACE.CAPTURED' } & CapturedFace) | { type: 'FACE.CLEARED' };
 
 export type FaceUploadReport =
   | { type: 'UPLOAD.PROGRESS'; percent: number }
@@ -88,10 +106,13 @@ export const faceScanMachine = setup({
       notProvided('faceScan', 'uploadImage'),
     ),
   },
+  // Reports go to the parent; the machine's own tests replace them to watch them.
   actions: {
-    reportCapture: (_, _params: { fileUrl: string; previewUrl: string }) =>
-      notProvided('faceScan', 'reportCapture'),
-    reportCleared: () => notProvided('faceScan', 'reportCleared'),
+    reportStarted: sendParent({ type: 'FACE.STARTED' } satisfies FaceScanReport),
+    reportCapture: sendParent(
+      (_, face: CapturedFace) => ({ type: 'FACE.CAPTURED', ...face }) satisfies FaceScanReport,
+    ),
+    reportCleared: sendParent({ type: 'FACE.CLEARED' } satisfies FaceScanReport),
   },
   guards: {
     hasPrevious: ({ context }) => context.capture !== null && context.fileUrl !== null,
@@ -115,7 +136,7 @@ export const faceScanMachine = setup({
     },
 
     idle: {
-      on: { START_CAMERA: 'starting' },
+      on: { START_CAMERA: { target: 'starting', actions: 'reportStarted' } },
     },
 
     /** The webcam is mounted and asks for the camera. */
@@ -213,7 +234,7 @@ export const faceScanMachine = setup({
 
     cameraError: {
       entry: assign({ error: kycMessages.cameraUnavailable }),
-      on: { START_CAMERA: 'starting' },
+      on: { START_CAMERA: { target: 'starting', actions: 'reportStarted' } },
     },
   },
 });

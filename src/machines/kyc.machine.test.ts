@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import type { CreateKycBody, Kyc } from '../../common/contract';
 import { UPLOAD_MAX_BYTES } from '../../common/rules';
@@ -6,6 +6,7 @@ import { ApiError } from '../services/api-error';
 import { fieldErrorMessages } from '../services/error-messages';
 import { kycMessages } from '../services/kyc-messages';
 import { uploadMessages } from '../services/uploads';
+import { faceScanMachine, type FaceUploadReport } from './face-scan.machine';
 import {
   kycMachine,
   visibleKycErrors,
@@ -48,13 +49,43 @@ interface FakeUpload {
   stopped: boolean;
 }
 
+/** The face upload of the scan child, finished by hand through `faceUploads`. */
+interface FakeFaceUpload {
+  sendBack: (event: FaceUploadReport) => void;
+  stopped: boolean;
+}
+
+const PREVIEW = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** The real face scan machine with a fake webcam and a fake upload. */
+function fakeFaceScan(faceUploads: FakeFaceUpload[], captures: () => void) {
+  return faceScanMachine.provide({
+    actors: {
+      captureImage: fromPromise(async () => {
+        captures();
+        return { previewUrl: PREVIEW, blob: new Blob(['png'], { type: 'image/png' }) };
+      }),
+      uploadImage: fromCallback<EventObject, { image: Blob }>(({ sendBack }) => {
+        const upload: FakeFaceUpload = { sendBack, stopped: false };
+        faceUploads.push(upload);
+        return () => {
+          upload.stopped = true;
+        };
+      }),
+    },
+  });
+}
+
 function start(replies: (Kyc | Error)[] = [kyc]) {
   const uploads: FakeUpload[] = [];
+  const faceUploads: FakeFaceUpload[] = [];
+  const captures = vi.fn();
   const submitted: CreateKycBody[] = [];
   const goToLog = vi.fn();
   const refreshUser = vi.fn();
   const logic = kycMachine.provide({
     actors: {
+      faceScan: fakeFaceScan(faceUploads, captures),
       uploadDocument: fromCallback<EventObject, DocumentUploadInput>(({ input, sendBack }) => {
         const upload: FakeUpload = { input, sendBack, stopped: false };
         uploads.push(upload);
@@ -76,7 +107,7 @@ function start(replies: (Kyc | Error)[] = [kyc]) {
   const notices: WalletNotice[] = [];
   actor.on('notice', (notice) => notices.push(notice));
   actor.start();
-  return { actor, uploads, submitted, goToLog, refreshUser, notices };
+  return { actor, uploads, faceUploads, captures, submitted, goToLog, refreshUser, notices };
 }
 
 const step = (actor: KycActorRef) => {
@@ -409,5 +440,183 @@ describe('kyc machine', () => {
     fill(t.actor, { dateOfBirth: '1990-12-11' });
     t.actor.send({ type: 'NEXT' });
     expect(step(t.actor)).toBe('address');
+  });
+});
+
+describe('kyc machine: the face scan child', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const scan = (actor: KycActorRef) => actor.getSnapshot().children.faceScan;
+
+  function scanOf(actor: KycActorRef) {
+    const child = scan(actor);
+    if (!child) throw new Error('no face scan child');
+    return child;
+  }
+
+  /** On the face step: starts the camera and lets the 3 s countdown capture the face. */
+  async function captureFace(t: ReturnType<typeof start>) {
+    const child = scanOf(t.actor);
+    child.send({ type: 'START_CAMERA' });
+    child.send({ type: 'CAMERA.READY' });
+    child.send({ type: 'CAPTURE' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(child.getSnapshot().value).toBe('uploading');
+    const upload = t.faceUploads.at(-1);
+    if (!upload) throw new Error('no face upload');
+    return upload;
+  }
+
+  it('runs the scan as the child faceScan on the face step only', () => {
+    const t = start();
+    expect(scan(t.actor)).toBeUndefined();
+    throughDocuments(t);
+    expect(scan(t.actor)?.id).toBe('faceScan');
+    expect(scan(t.actor)?.getSnapshot().value).toBe('idle');
+  });
+
+  it('the captured face reaches the wizard, which submits it', async () => {
+    vi.useFakeTimers();
+    const t = start();
+    throughDocuments(t);
+    t.actor.send({ type: 'SUBMIT' });
+    expect(t.actor.getSnapshot().context.failure).toBe(kycMessages.faceScanMissing);
+
+    const upload = await captureFace(t);
+    // Starting the camera told the wizard, which put its message away.
+    expect(t.actor.getSnapshot().context.failure).toBeNull();
+    expect(t.captures).toHaveBeenCalledOnce();
+    upload.sendBack({ type: 'UPLOAD.PROGRESS', percent: 50 });
+    expect(t.actor.getSnapshot().context.values.cameraRoll).toBe('');
+    upload.sendBack({ type: 'UPLOAD.DONE', fileUrl: '/files/face' });
+    expect(t.actor.getSnapshot().context).toMatchObject({
+      values: { cameraRoll: '/files/face' },
+      facePreviewUrl: PREVIEW,
+    });
+
+    t.actor.send({ type: 'SUBMIT' });
+    // The step stays on screen while the request is out, with the captured face.
+    expect(t.actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(scanOf(t.actor).getSnapshot().value).toBe('done');
+    expect(scanOf(t.actor).getSnapshot().context.capture?.previewUrl).toBe(PREVIEW);
+    await waitFor(t.actor, (s) => s.matches('submitted'));
+    expect(t.submitted[0]?.cameraRoll).toBe('/files/face');
+    expect(scan(t.actor)).toBeUndefined();
+  });
+
+  it('leaving the step stops the scan, its countdown and its upload', async () => {
+    vi.useFakeTimers();
+    const t = start();
+    throughDocuments(t);
+    const child = scanOf(t.actor);
+    child.send({ type: 'START_CAMERA' });
+    child.send({ type: 'CAMERA.READY' });
+    child.send({ type: 'CAPTURE' });
+    expect(vi.getTimerCount()).toBe(1);
+    t.actor.send({ type: 'BACK' });
+    expect(scan(t.actor)).toBeUndefined();
+    expect(child.getSnapshot().status).toBe('stopped');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.captures).not.toHaveBeenCalled();
+
+    // Back on the step, a new scan starts from the beginning.
+    t.actor.send({ type: 'NEXT' });
+    expect(scanOf(t.actor)).not.toBe(child);
+    expect(scanOf(t.actor).getSnapshot().value).toBe('idle');
+    const upload = await captureFace(t);
+    t.actor.send({ type: 'BACK' });
+    expect(upload.stopped).toBe(true);
+    expect(t.actor.getSnapshot().context.values.cameraRoll).toBe('');
+  });
+
+  it('coming back shows the captured face again, and Retake takes it back', async () => {
+    vi.useFakeTimers();
+    const t = start();
+    throughDocuments(t);
+    (await captureFace(t)).sendBack({ type: 'UPLOAD.DONE', fileUrl: '/files/face' });
+    t.actor.send({ type: 'BACK' });
+    t.actor.send({ type: 'NEXT' });
+    const child = scanOf(t.actor);
+    expect(child.getSnapshot().value).toBe('done');
+    expect(child.getSnapshot().context).toMatchObject({
+      fileUrl: '/files/face',
+      capture: { previewUrl: PREVIEW },
+    });
+
+    child.send({ type: 'RETAKE' });
+    expect(child.getSnapshot().value).toBe('starting');
+    expect(t.actor.getSnapshot().context).toMatchObject({
+      values: { cameraRoll: '' },
+      facePreviewUrl: null,
+    });
+  });
+
+  it('a failed or timed-out upload leaves the wizard without a face until it succeeds', async () => {
+    vi.useFakeTimers();
+    const t = start();
+    throughDocuments(t);
+    // A time-out is reported like any failed upload.
+    (await captureFace(t)).sendBack({ type: 'UPLOAD.FAILED', reason: uploadMessages.failed });
+    const child = scanOf(t.actor);
+    expect(child.getSnapshot().value).toBe('uploadFailed');
+    expect(t.actor.getSnapshot().context.values.cameraRoll).toBe('');
+    t.actor.send({ type: 'SUBMIT' });
+    expect(step(t.actor)).toBe('faceScan');
+    expect(t.submitted).toHaveLength(0);
+    expect(t.actor.getSnapshot().context.failure).toBe(kycMessages.faceScanMissing);
+    // The failed scan is still there: the wizard's refusal did not restart it.
+    expect(scan(t.actor)).toBe(child);
+
+    child.send({ type: 'RETRY_UPLOAD' });
+    t.faceUploads.at(-1)?.sendBack({ type: 'UPLOAD.DONE', fileUrl: '/files/face2' });
+    expect(t.actor.getSnapshot().context.values.cameraRoll).toBe('/files/face2');
+    t.actor.send({ type: 'SUBMIT' });
+    await waitFor(t.actor, (s) => s.matches('submitted'));
+    expect(t.submitted[0]?.cameraRoll).toBe('/files/face2');
+  });
+
+  it('a camera that cannot be used leaves the wizard without a face', () => {
+    const t = start();
+    throughDocuments(t);
+    t.actor.send({ type: 'SUBMIT' });
+    const child = scanOf(t.actor);
+    child.send({ type: 'START_CAMERA' });
+    child.send({ type: 'CAMERA.ERROR' });
+    expect(child.getSnapshot().value).toBe('cameraError');
+    expect(t.actor.getSnapshot().context.values.cameraRoll).toBe('');
+    t.actor.send({ type: 'SUBMIT' });
+    expect(t.actor.getSnapshot().context.failure).toBe(kycMessages.faceScanMissing);
+    // Try again is a start too.
+    child.send({ type: 'START_CAMERA' });
+    expect(t.actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('after a failed submission the scan shows the face, or starts again if it was refused', async () => {
+    vi.useFakeTimers();
+    const refused = new ApiError({
+      status: 400,
+      serverMessage: 'Upload not found. Please upload the image again.',
+      code: 'invalid_upload',
+      field: 'cameraRoll',
+    });
+    const t = start([new ApiError({ status: 0 }), refused]);
+    throughDocuments(t);
+    (await captureFace(t)).sendBack({ type: 'UPLOAD.DONE', fileUrl: '/files/face' });
+
+    t.actor.send({ type: 'SUBMIT' });
+    await waitFor(t.actor, (s) => !s.matches('submitting'));
+    expect(step(t.actor)).toBe('faceScan');
+    expect(scanOf(t.actor).getSnapshot().value).toBe('done');
+
+    t.actor.send({ type: 'SUBMIT' });
+    await waitFor(t.actor, (s) => !s.matches('submitting'));
+    expect(step(t.actor)).toBe('faceScan');
+    expect(scanOf(t.actor).getSnapshot().value).toBe('idle');
+    const context = t.actor.getSnapshot().context;
+    expect(context).toMatchObject({ values: { cameraRoll: '' }, facePreviewUrl: null });
+    expect(visibleKycErrors(context).cameraRoll).toBeDefined();
   });
 });

@@ -26,6 +26,7 @@ import { describeSubmitFailure, fieldErrorMessages } from '../services/error-mes
 import { kycMessages } from '../services/kyc-messages';
 import type { AppMessage } from '../services/messages';
 import { checkImageFile } from '../services/uploads';
+import { faceScanMachine, type FaceScanInput, type FaceScanReport } from './face-scan.machine';
 import { notice, notProvided, type WalletNotice } from './submission';
 
 /**
@@ -35,11 +36,17 @@ import { notice, notProvided, type WalletNotice } from './submission';
  * first; SUBMIT on the last step is refused without a face scan. The two document images
  * upload as soon as they are chosen, each in a spawned child actor that reports its progress,
  * so an upload goes on while the user moves between steps; choosing another document type
- * stops both uploads and clears both images. The face scan is its own machine
- * (face-scan.machine.ts); the view forwards its result here (FACE.CAPTURED / FACE.CLEARED).
+ * stops both uploads and clears both images.
  *
- * The view supplies, by name: `uploadDocument` (the upload with progress), `submitKyc`
- * (POST /api/createKyc), `refreshUser` and `goToLog` (to /kyc/log).
+ * The face scan is its own machine (face-scan.machine.ts), invoked as the child `faceScan`
+ * wherever the face step is on screen: on that step, and while the request is out (the step
+ * stays on screen then, with the captured face). It reports FACE.STARTED, FACE.CAPTURED and
+ * FACE.CLEARED here. Leaving the step (Back, or a refused field's step) stops it, its
+ * countdown and its upload with it; coming back starts it from the face this machine holds.
+ *
+ * The view supplies, by name: `uploadDocument` (the upload with progress), `faceScan` (the
+ * face scan with its webcam and upload provided), `submitKyc` (POST /api/createKyc),
+ * `refreshUser` and `goToLog` (to /kyc/log).
  */
 
 export type KycStepId = 'personal' | 'address' | 'income' | 'documents' | 'faceScan';
@@ -129,9 +136,7 @@ export type KycEvent =
   | { type: 'SUBMIT' }
   | { type: 'DOCUMENT.CHOOSE'; slot: DocumentSlot; file: File }
   | DocumentUploadReport
-  | { type: 'FACE.STARTED' }
-  | { type: 'FACE.CAPTURED'; fileUrl: string; previewUrl: string }
-  | { type: 'FACE.CLEARED' };
+  | FaceScanReport;
 
 const EMPTY_UPLOAD: DocumentUpload = {
   status: 'empty',
@@ -244,14 +249,31 @@ export function describeKycFailure(error: unknown): KycFailure {
 const stepOfField = (field: KycField): KycStep =>
   KYC_STEPS.find((step) => step.fields.includes(field)) ?? stepOf('faceScan');
 
+/**
+ * The face scan child, started from the face the wizard holds (if any). Its id is its name in
+ * the inspector, and where the view finds it (`snapshot.children.faceScan`).
+ */
+const faceScanChild = {
+  id: 'faceScan',
+  src: 'faceScan',
+  input: ({ context }: { context: KycContext }): FaceScanInput => ({
+    previous:
+      context.facePreviewUrl !== null && context.values.cameraRoll !== ''
+        ? { previewUrl: context.facePreviewUrl, fileUrl: context.values.cameraRoll }
+        : null,
+  }),
+} as const;
+
 export const kycMachine = setup({
   types: {
     context: {} as KycContext,
     events: {} as KycEvent,
     input: {} as KycInput,
     emitted: {} as WalletNotice,
+    children: {} as { faceScan: 'faceScan' },
   },
   actors: {
+    faceScan: faceScanMachine,
     uploadDocument: fromCallback<EventObject, DocumentUploadInput>(() =>
       notProvided('kyc', 'uploadDocument'),
     ),
@@ -474,6 +496,7 @@ export const kycMachine = setup({
           },
         },
         faceScan: {
+          invoke: faceScanChild,
           on: {
             BACK: 'documents',
             SUBMIT: [
@@ -496,43 +519,48 @@ export const kycMachine = setup({
 
     submitting: {
       entry: assign({ failure: null }),
-      invoke: {
-        src: 'submitKyc',
-        input: ({ context }) => kycRequestOf(context.values),
-        onDone: {
-          target: 'submitted',
-          actions: ['refreshUser', emit(notice('success', kycMessages.submitted)), 'goToLog'],
+      invoke: [
+        // The face step stays on screen while the request is out, and so does its scan,
+        // started again from the captured face (this state requires one).
+        faceScanChild,
+        {
+          src: 'submitKyc',
+          input: ({ context }) => kycRequestOf(context.values),
+          onDone: {
+            target: 'submitted',
+            actions: ['refreshUser', emit(notice('success', kycMessages.submitted)), 'goToLog'],
+          },
+          // A refused field sends the user back to its step, with the server's reason there.
+          // The user is refetched too: when the answer was "already pending" or "already
+          // verified", their flags were stale, and the page follows them.
+          onError: [
+            {
+              guard: { type: 'failedOnStep', params: { step: 'personal' } },
+              target: '#kyc.editing.personal',
+              actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
+            },
+            {
+              guard: { type: 'failedOnStep', params: { step: 'address' } },
+              target: '#kyc.editing.address',
+              actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
+            },
+            {
+              guard: { type: 'failedOnStep', params: { step: 'income' } },
+              target: '#kyc.editing.income',
+              actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
+            },
+            {
+              guard: { type: 'failedOnStep', params: { step: 'documents' } },
+              target: '#kyc.editing.documents',
+              actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
+            },
+            {
+              target: '#kyc.editing.faceScan',
+              actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
+            },
+          ],
         },
-        // A refused field sends the user back to its step, with the server's reason there.
-        // The user is refetched too: when the answer was "already pending" or "already
-        // verified", their flags were stale, and the page follows them.
-        onError: [
-          {
-            guard: { type: 'failedOnStep', params: { step: 'personal' } },
-            target: '#kyc.editing.personal',
-            actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
-          },
-          {
-            guard: { type: 'failedOnStep', params: { step: 'address' } },
-            target: '#kyc.editing.address',
-            actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
-          },
-          {
-            guard: { type: 'failedOnStep', params: { step: 'income' } },
-            target: '#kyc.editing.income',
-            actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
-          },
-          {
-            guard: { type: 'failedOnStep', params: { step: 'documents' } },
-            target: '#kyc.editing.documents',
-            actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
-          },
-          {
-            target: '#kyc.editing.faceScan',
-            actions: ['recordFailure', emit(notice('error', kycMessages.failed)), 'refreshUser'],
-          },
-        ],
-      },
+      ],
     },
 
     submitted: { type: 'final' },

@@ -22,14 +22,21 @@ const STUB_PAGE = `<!doctype html><title>inspector stub</title><script>
 interface InspectionMessage {
   type?: string;
   name?: string;
+  sessionId?: string;
+  parentId?: string;
 }
 
-/** Every actor name the inspector was told about, from every load of the app. */
-async function recordActors(context: BrowserContext): Promise<Set<string>> {
-  const names = new Set<string>();
+/**
+ * Every actor the inspector was told about, from every load of the app, by name: its session
+ * and its parent's, so the spec can check which actor is whose child.
+ */
+async function recordActors(
+  context: BrowserContext,
+): Promise<Map<string, { sessionId?: string; parentId?: string }>> {
+  const names = new Map<string, { sessionId?: string; parentId?: string }>();
   await context.exposeBinding('recordInspection', (_source, message: InspectionMessage) => {
     if (message?.type === '@xstate.actor' && typeof message.name === 'string') {
-      names.add(message.name);
+      names.set(message.name, { sessionId: message.sessionId, parentId: message.parentId });
     }
   });
   await context.route(`${INSPECTOR_URL}**`, (route) =>
@@ -135,5 +142,9 @@ test('every machine of the app shows in the inspector under a readable id', asyn
   await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
-  await reported('kyc-wizard', 'upload:idFront', 'upload:idBack', 'face-scan');
+  // The face scan is the wizard's child, named by the id the wizard gives it.
+  await reported('kyc-wizard', 'upload:idFront', 'upload:idBack', 'faceScan');
+  const wizard = names.get('kyc-wizard')?.sessionId;
+  expect(wizard).toBeDefined();
+  expect(names.get('faceScan')?.parentId).toBe(wizard);
 });
