@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   type CreateDepositRequest,
@@ -7,7 +7,8 @@ import {
 } from '../../common/contract';
 import { ApiError } from '../services/api-error';
 import { depositMachine } from './deposit.machine';
-import type { SubmitInput, WalletNotice } from './submission';
+import type { WalletNotice } from './submission';
+import { submissionWith, type SubmitAttempt } from './submission.machine';
 
 const request: CreateDepositRequest = {
   gatWay: 'method-1',
@@ -34,15 +35,15 @@ const deposit: Deposit = {
 
 type Reply = Deposit | Error;
 
-/** Starts the machine with a fake `submit` that answers `replies` in order. */
+/** Starts the machine with a fake call that answers `replies` in order. */
 function start(replies: Reply[]) {
-  const calls: SubmitInput<CreateDepositRequest>[] = [];
+  const calls: SubmitAttempt<CreateDepositRequest>[] = [];
   const goToResult = vi.fn();
   const refreshWalletData = vi.fn();
   const logic = depositMachine.provide({
     actors: {
-      submit: fromPromise(async ({ input }) => {
-        calls.push(input);
+      submission: submissionWith(async (attempt) => {
+        calls.push(attempt);
         const reply = replies[calls.length - 1];
         if (!reply) throw new Error('no reply configured');
         if (reply instanceof Error) throw reply;
@@ -81,7 +82,7 @@ describe('deposit machine', () => {
   it('reuses the same key when retrying after a failure', async () => {
     const { actor, calls } = start([networkError(), deposit]);
     actor.send({ type: 'SUBMIT', request });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     expect(actor.getSnapshot().context.failure).toMatchObject({
       message: { message: 'Failed to submit deposit.' },
       retryable: true,
@@ -96,9 +97,9 @@ describe('deposit machine', () => {
   it('reuses the key when the same request is submitted again, not for a changed one', async () => {
     const { actor, calls } = start([networkError(), networkError(), deposit]);
     actor.send({ type: 'SUBMIT', request });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     actor.send({ type: 'SUBMIT', request: { ...request } });
-    await waitFor(actor, (s) => s.matches('failed') && calls.length === 2);
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }) && calls.length === 2);
     actor.send({ type: 'SUBMIT', request: { ...request, amount: '30.000000' } });
     await waitFor(actor, (s) => s.matches('submitted'));
     expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
@@ -108,7 +109,7 @@ describe('deposit machine', () => {
   it('drops the key on EDIT: the next submit is a new action with a new key', async () => {
     const { actor, calls } = start([networkError(), deposit]);
     actor.send({ type: 'SUBMIT', request });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     actor.send({ type: 'EDIT' });
     expect(actor.getSnapshot().matches('form')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ attempt: null, failure: null });
@@ -126,13 +127,13 @@ describe('deposit machine', () => {
     });
     const { actor, calls, notices } = start([refusal]);
     actor.send({ type: 'SUBMIT', request });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     const failure = actor.getSnapshot().context.failure;
     expect(failure?.retryable).toBe(false);
     expect(typeof failure?.reason).toBe('object');
     expect(notices.at(-1)).toMatchObject({ tone: 'error' });
     actor.send({ type: 'RETRY' });
-    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().matches({ submitting: 'failed' })).toBe(true);
     expect(calls).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { IDEMPOTENCY_KEY_PATTERN, type Trade } from '../../common/contract';
 import { ApiError } from '../services/api-error';
-import type { SubmitInput, WalletNotice } from './submission';
+import type { WalletNotice } from './submission';
+import { submissionWith, type SubmitAttempt } from './submission.machine';
 import { tradeMachine, type TradeRequest } from './trade.machine';
 import type { TradeTerms } from './trade-terms';
 
@@ -53,16 +54,16 @@ const reasonOf = (reason: { message?: string } | string | null | undefined) =>
   typeof reason === 'string' ? reason : (reason?.message ?? null);
 
 function start(fakes: Fakes = {}) {
-  const sends: SubmitInput<TradeRequest>[] = [];
+  const sends: SubmitAttempt<TradeRequest>[] = [];
   const refreshes = vi.fn();
   const loads = vi.fn();
   const logic = tradeMachine.provide({
     actors: {
-      createTrade: fromPromise(async ({ input }) => {
-        sends.push(input);
+      submission: submissionWith(async (attempt) => {
+        sends.push(attempt);
         const reply = fakes.replies?.[sends.length - 1] ?? 'ok';
         if (reply instanceof Error) throw reply;
-        return tradeFor(input.request, `trade-${sends.length}`);
+        return tradeFor(attempt.request, `trade-${sends.length}`);
       }),
       loadTerms: fromPromise(async () => {
         loads();
@@ -147,7 +148,7 @@ describe('trade machine', () => {
     expect(t.state().matches('editing')).toBe(true);
     t.actor.send({ type: 'REVIEW', direction: 'buy' });
     t.actor.send({ type: 'CONFIRM' });
-    expect(t.state().matches('submitting')).toBe(true);
+    expect(t.state().matches({ submitting: 'sending' })).toBe(true);
     await settle();
     expect(t.state().matches({ editing: 'placed' })).toBe(true);
     expect(t.sends).toHaveLength(1);
@@ -176,12 +177,12 @@ describe('trade machine', () => {
     review(t);
     t.actor.send({ type: 'CONFIRM' });
     await settle();
-    expect(t.state().matches('failed')).toBe(true);
+    expect(t.state().matches({ submitting: 'failed' })).toBe(true);
     expect(t.state().context.failure?.message.message).toBe("Couldn't Create Trade...!");
     expect(t.state().context.failure?.retryable).toBe(true);
     t.actor.send({ type: 'RETRY' });
     await settle();
-    expect(t.state().matches('failed')).toBe(true);
+    expect(t.state().matches({ submitting: 'failed' })).toBe(true);
     t.actor.send({ type: 'CANCEL' });
     t.actor.send({ type: 'REVIEW', direction: 'buy' });
     t.actor.send({ type: 'CONFIRM' });
@@ -288,7 +289,7 @@ describe('trade machine', () => {
     review(t);
     t.actor.send({ type: 'CONFIRM' });
     await settle();
-    expect(t.state().matches('failed')).toBe(true);
+    expect(t.state().matches('termsUnavailable')).toBe(true);
     expect(t.state().context.failure?.retryable).toBe(false);
   });
 

@@ -1,39 +1,40 @@
 import { msg } from '@lingui/core/macro';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { SelectedTime, Trade } from '../../common/contract';
 import { formatMicros, parseAmount } from '../../common/money';
 import { ApiError } from '../services/api-error';
 import { CALL_FAILURES } from '../services/call-failures';
 import { describeSubmitFailure, type SubmitFailure } from '../services/error-messages';
 import type { CreateTradeRequest } from '../services/trade-api';
+import { notice, notProvided, type WalletNotice } from './submission';
 import {
-  attemptFor,
-  notice,
-  notProvided,
+  createSubmissionMachine,
+  type SubmissionFailed,
   type SubmitAttempt,
-  type SubmitInput,
-  type WalletNotice,
-} from './submission';
+} from './submission.machine';
 import { durationOf, normalizeStakeInput, tradeAmountError, type TradeTerms } from './trade-terms';
 
 /**
  * A timed trade (docs/product.md §2 /trade, §3, §4; docs/principles.md, principle 1), one pair per machine:
  *
  * editing (direction by button, stake, duration) → confirming (the dialog states stake,
- * direction, duration, payout percent and what a win pays back) → submitting → placed
- * (back to the form, the new trade in the list below) | failed ('Couldn't Create
- * Trade...!' with the reason).
+ * direction, duration, payout percent and what a win pays back) → submitting (the
+ * `submission` child sends it: sending | failed, 'Couldn't Create Trade...!' with the
+ * reason) → placed (back to the form, the new trade in the list below).
  *
  * The request carries `payoutPercent`, the payout the user confirmed. When the published
  * payout changed meanwhile the server refuses with figures_changed; the machine then loads
  * the terms again (`loadTerms`) and shows the dialog anew with the new figure, to be
- * confirmed again — never sent on the user's behalf.
+ * confirmed again — never sent on the user's behalf (or, when there is no figure to
+ * confirm any more, says why: `termsUnavailable`).
  *
- * A confirmed trade gets one idempotency key, reused when the same request is retried
+ * The machine owns the form's fields (stake, duration), which the view only shows. A
+ * confirmed trade gets one idempotency key, reused when the same request is retried
  * (no answer, time-out, busy server) and when the same figures are confirmed again after
  * closing the dialog; editing the form or placing the trade drops it, so the next
- * confirmation is a new trade. The view supplies `createTrade`, `loadTerms` and
- * `refreshTradeData` with `tradeMachine.provide()`; tests supply fakes the same way.
+ * confirmation is a new trade. The view supplies the `submission` child
+ * (`submissionWith`), `loadTerms` and `refreshTradeData` with `tradeMachine.provide()`;
+ * tests supply fakes the same way.
  */
 
 export type TradeDirection = 'buy' | 'sell';
@@ -63,8 +64,9 @@ export interface TradeContext {
   terms: TradeTerms | null;
   /** What the dialog shows and 'Confirm' sends. */
   draft: TradeRequest | null;
+  /** The last failed attempt: confirming the same figures again reuses its key. */
   attempt: SubmitAttempt<TradeRequest> | null;
-  failure: SubmitFailure | null;
+  failure: TradeFailure | null;
   payoutChange: PayoutChange | null;
   /** The last trade placed from this form. */
   lastTrade: Trade | null;
@@ -81,7 +83,8 @@ export type TradeEvent =
   | { type: 'REVIEW'; direction: TradeDirection }
   | { type: 'CANCEL' }
   | { type: 'CONFIRM' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | SubmissionFailed<TradeRequest, TradeFailure>;
 
 export interface TradeInput {
   symbol: string;
@@ -93,9 +96,14 @@ const MACHINE = 'trade';
 /** The call's own failure message, which this screen shows with the reason. */
 export const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
 
+/** A trade's failure; figures_changed is not shown but makes the machine reload the terms. */
+export interface TradeFailure extends SubmitFailure {
+  figuresChanged: boolean;
+}
+
 /** docs/product.md §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
-export function describeTradeFailure(error: unknown): SubmitFailure {
-  const base = describeSubmitFailure(error, TRADE_FAILED_MESSAGE);
+export function describeTradeFailure(error: unknown): TradeFailure {
+  const base = { ...describeSubmitFailure(error, TRADE_FAILED_MESSAGE), figuresChanged: false };
   if (!(error instanceof ApiError)) return base;
   switch (error.code) {
     case 'market_unavailable':
@@ -119,13 +127,11 @@ export function describeTradeFailure(error: unknown): SubmitFailure {
       return { ...base, reason: msg`This coin is not available for trading.`, retryable: false };
     case 'insufficient_funds':
       return { ...base, reason: msg`Your available balance is too low for this trade.` };
+    case 'figures_changed':
+      return { ...base, figuresChanged: true };
     default:
       return base;
   }
-}
-
-function isFiguresChanged(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'figures_changed';
 }
 
 /** The request for the form as it stands, or null when it is not valid. */
@@ -174,9 +180,7 @@ export const tradeMachine = setup({
     emitted: {} as WalletNotice,
   },
   actors: {
-    createTrade: fromPromise<Trade, SubmitInput<TradeRequest>>(async () =>
-      notProvided(MACHINE, 'createTrade'),
-    ),
+    submission: createSubmissionMachine<TradeRequest, Trade, TradeFailure>(),
     /** The terms read afresh from the server (config and balance), after figures_changed. */
     loadTerms: fromPromise<TradeTerms, void>(async () => notProvided(MACHINE, 'loadTerms')),
   },
@@ -202,6 +206,11 @@ export const tradeMachine = setup({
       },
     }),
     dropAttempt: assign({ attempt: null, failure: null }),
+    keepFailure: assign(({ event }) => {
+      if (event.type !== 'submission.failed')
+        throw new Error('keepFailure needs submission.failed');
+      return { failure: event.failure, attempt: event.attempt };
+    }),
     showErrors: assign({ showErrors: true }),
     /** In the dialog: a new payout in the terms becomes the figure to confirm. */
     followTerms: assign(({ context }) => {
@@ -215,7 +224,9 @@ export const tradeMachine = setup({
     tradingEnabled: ({ context }) => context.terms?.enabled === true,
     canReview: ({ context, event }) =>
       event.type === 'REVIEW' && draftFor(context, event.direction) !== null,
-    canRetry: ({ context }) => context.attempt !== null && context.failure?.retryable === true,
+    canRetry: ({ context }) => context.failure?.retryable === true,
+    figuresChanged: ({ event }) =>
+      event.type === 'submission.failed' && event.failure.figuresChanged,
   },
 }).createMachine({
   id: MACHINE,
@@ -267,34 +278,27 @@ export const tradeMachine = setup({
       on: {
         TERMS: { actions: ['takeTerms', 'followTerms'] },
         CANCEL: { target: 'editing' },
-        CONFIRM: [
-          {
-            guard: 'tradingEnabled',
-            target: 'submitting',
-            actions: assign({
-              attempt: ({ context }) => {
-                if (!context.draft) throw new Error('confirming without a draft');
-                return attemptFor(context.attempt, context.draft);
-              },
-            }),
-          },
-        ],
+        CONFIRM: { guard: 'tradingEnabled', target: 'submitting' },
       },
     },
 
     submitting: {
-      entry: assign({ failure: null }),
       invoke: {
-        src: 'createTrade',
+        id: 'submission',
+        src: 'submission',
         input: ({ context }) => {
-          if (!context.attempt) throw new Error('submitting without an attempt');
-          return context.attempt;
+          if (!context.draft) throw new Error('submitting without a draft');
+          return {
+            request: context.draft,
+            previous: context.attempt,
+            describeFailure: describeTradeFailure,
+          };
         },
         onDone: {
           target: 'editing.placed',
           actions: [
             assign({
-              lastTrade: ({ event }) => event.output,
+              lastTrade: ({ event }) => event.output.result,
               attempt: null,
               draft: null,
               payoutChange: null,
@@ -303,21 +307,37 @@ export const tradeMachine = setup({
             emit(notice('success', msg`Trade placed!`)),
           ],
         },
-        onError: [
+      },
+      on: {
+        'submission.failed': [
+          { guard: 'figuresChanged', target: 'refreshingTerms', actions: 'keepFailure' },
           {
-            guard: ({ event }) => isFiguresChanged(event.error),
-            target: 'refreshingTerms',
-            actions: assign({ failure: ({ event }) => describeTradeFailure(event.error) }),
-          },
-          {
-            target: 'failed',
+            target: '.failed',
             actions: [
-              assign({ failure: ({ event }) => describeTradeFailure(event.error) }),
+              'keepFailure',
               'refreshTradeData',
               emit(notice('error', TRADE_FAILED_MESSAGE)),
             ],
           },
         ],
+      },
+      initial: 'sending',
+      states: {
+        sending: { entry: assign({ failure: null }) },
+        /**
+         * The dialog stays open with the reason. Closing it keeps the attempt: confirming
+         * the same figures again is the same trade and reuses its key.
+         */
+        failed: {
+          on: {
+            RETRY: {
+              guard: 'canRetry',
+              target: 'sending',
+              actions: sendTo('submission', { type: 'RETRY' }),
+            },
+            CANCEL: { target: '#trade.editing' },
+          },
+        },
       },
     },
 
@@ -344,28 +364,28 @@ export const tradeMachine = setup({
           },
           {
             // Trading was turned off, or the duration is gone.
-            target: 'failed',
+            target: 'termsUnavailable',
             actions: assign({
               terms: ({ event }) => event.output,
               failure: () => ({
                 message: TRADE_FAILED_MESSAGE,
                 reason: msg`Trading is turned off at the moment. Please try again later.`,
                 retryable: false,
+                figuresChanged: false,
               }),
             }),
           },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'termsUnavailable' },
       },
     },
 
     /**
-     * The dialog stays open with the reason. Closing it keeps the attempt: confirming the
-     * same figures again is the same trade and reuses its key.
+     * figures_changed, and no new figures to confirm (trading was turned off, the duration
+     * is gone, or the terms did not load): the dialog says why, with no retry.
      */
-    failed: {
+    termsUnavailable: {
       on: {
-        RETRY: { guard: 'canRetry', target: 'submitting' },
         CANCEL: { target: 'editing' },
       },
     },

@@ -3,7 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import { IDEMPOTENCY_KEY_PATTERN, type PayIdUser, type Transfer } from '../../common/contract';
 import { PAY_ID_LOOKUP_DEBOUNCE_MS } from '../../common/rules';
 import { ApiError } from '../services/api-error';
-import type { SubmitInput, WalletNotice } from './submission';
+import type { WalletNotice } from './submission';
+import { submissionWith, type SubmitAttempt } from './submission.machine';
 import { transferMachine, type TransferRequest } from './transfer.machine';
 
 const OWN_PAY_ID = '11111111';
@@ -45,7 +46,7 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function start(fakes: Fakes = {}) {
   const lookups: string[] = [];
-  const sends: SubmitInput<TransferRequest>[] = [];
+  const sends: SubmitAttempt<TransferRequest>[] = [];
   const goToResult = vi.fn();
   const replies = fakes.replies ?? [transfer];
   const logic = transferMachine.provide({
@@ -55,8 +56,8 @@ function start(fakes: Fakes = {}) {
         if (fakes.lookupError) throw fakes.lookupError;
         return (fakes.members ?? { [BOB_PAY_ID]: bob })[input.payId] ?? null;
       }),
-      createTransfer: fromPromise(async ({ input }) => {
-        sends.push(input);
+      submission: submissionWith(async (attempt) => {
+        sends.push(attempt);
         const reply = replies[sends.length - 1];
         if (!reply) throw new Error('no reply configured');
         if (reply instanceof Error) throw reply;
@@ -167,10 +168,10 @@ describe('transfer machine', () => {
     t.actor.send({ type: 'REVIEW', draft });
     t.actor.send({ type: 'CONFIRM' });
     await settle();
-    expect(t.state().matches({ flow: 'failed' })).toBe(true);
+    expect(t.state().matches({ flow: { submitting: 'failed' } })).toBe(true);
     t.actor.send({ type: 'RETRY' });
     await settle();
-    expect(t.state().matches({ flow: 'failed' })).toBe(true);
+    expect(t.state().matches({ flow: { submitting: 'failed' } })).toBe(true);
     t.actor.send({ type: 'CANCEL' });
     t.actor.send({ type: 'REVIEW', draft: { ...draft } });
     t.actor.send({ type: 'CONFIRM' });

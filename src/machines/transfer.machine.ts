@@ -1,16 +1,14 @@
 import { msg } from '@lingui/core/macro';
-import { assign, emit, fromPromise, setup, stateIn } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import type { PayIdUser, Transfer } from '../../common/contract';
 import { PAY_ID_DIGITS, PAY_ID_LOOKUP_DEBOUNCE_MS } from '../../common/rules';
 import { describeSubmitFailure, type SubmitFailure } from '../services/error-messages';
+import { notice, notProvided, type WalletNotice } from './submission';
 import {
-  attemptFor,
-  notice,
-  notProvided,
+  createSubmissionMachine,
+  type SubmissionFailed,
   type SubmitAttempt,
-  type SubmitInput,
-  type WalletNotice,
-} from './submission';
+} from './submission.machine';
 
 /**
  * A transfer to another member by Pay ID (docs/product.md §2, §4, §5), in two parallel regions:
@@ -19,11 +17,14 @@ import {
  *   PAY_ID_LOOKUP_DEBOUNCE_MS (a delayed transition: typing again restarts the wait, and
  *   leaving the state cancels it). The user's own Pay ID is refused here, without a call.
  * - `flow` is the form, the confirmation dialog and the request: editing → confirming →
- *   submitting → submitted | failed. 'Confirm & Send' works only once the receiver is found.
+ *   submitting (the `submission` child sends it: sending | failed) → submitted. 'Confirm &
+ *   Send' works only once the receiver is found.
  *
- * The idempotency key is made when the user confirms, kept for retries of the same
- * request, and dropped when the form is edited. The view supplies `lookupPayId`,
- * `createTransfer`, `refreshWalletData` and `goToResult` with `transferMachine.provide()`.
+ * The view owns the fields: it sends each Pay ID it holds (PAY_ID_CHANGED), which the lookup
+ * keeps only as the key of its search, and the finished request (REVIEW). The idempotency
+ * key is made when the user confirms, kept for retries of the same request, and dropped
+ * when the form is edited. The view supplies `lookupPayId`, the `submission` child
+ * (`submissionWith`), `refreshWalletData` and `goToResult` with `transferMachine.provide()`.
  */
 
 /** The body of POST /api/createTransfer, every figure as the exact six-decimal string. */
@@ -39,11 +40,12 @@ export interface TransferRequest {
 
 export interface TransferContext {
   ownPayId: string;
-  /** The Pay ID field, trimmed. */
-  payId: string;
+  /** Whose member the lookup finds: the Pay ID the view last sent, trimmed. */
+  receiverPayId: string;
   receiver: PayIdUser | null;
   /** What the confirmation dialog shows and 'Confirm & Send' sends. */
   draft: TransferRequest | null;
+  /** The last failed attempt: confirming the same figures again reuses its key. */
   attempt: SubmitAttempt<TransferRequest> | null;
   failure: SubmitFailure | null;
 }
@@ -58,12 +60,14 @@ export type TransferEvent =
   | { type: 'CONFIRM' }
   | { type: 'RETRY' }
   /** A field changed: the next confirmation is a new action. */
-  | { type: 'EDIT' };
+  | { type: 'EDIT' }
+  | SubmissionFailed<TransferRequest>;
 
 const PAY_ID_PATTERN = new RegExp(`^\\d{${PAY_ID_DIGITS}}$`);
 
 const MACHINE = 'transfer';
 const failedMessage = msg`Failed to submit Transfer. Please try again.`;
+const describeFailure = (error: unknown) => describeSubmitFailure(error, failedMessage);
 
 export const transferMachine = setup({
   types: {
@@ -77,31 +81,34 @@ export const transferMachine = setup({
     lookupPayId: fromPromise<PayIdUser | null, { payId: string }>(async () =>
       notProvided(MACHINE, 'lookupPayId'),
     ),
-    createTransfer: fromPromise<Transfer, SubmitInput<TransferRequest>>(async () =>
-      notProvided(MACHINE, 'createTransfer'),
-    ),
+    submission: createSubmissionMachine<TransferRequest, Transfer>(),
   },
   actions: {
     refreshWalletData: () => notProvided(MACHINE, 'refreshWalletData'),
     goToResult: (_, _params: { id: string }) => notProvided(MACHINE, 'goToResult'),
     takePayId: assign(({ event }) => {
       if (event.type !== 'PAY_ID_CHANGED') throw new Error('takePayId needs PAY_ID_CHANGED');
-      return { payId: event.payId.trim(), receiver: null };
+      return { receiverPayId: event.payId.trim(), receiver: null };
     }),
     dropAttempt: assign({ attempt: null }),
+    keepFailure: assign(({ event }) => {
+      if (event.type !== 'submission.failed')
+        throw new Error('keepFailure needs submission.failed');
+      return { failure: event.failure, attempt: event.attempt };
+    }),
   },
   guards: {
     payIdUnchanged: ({ context, event }) =>
-      event.type === 'PAY_ID_CHANGED' && event.payId.trim() === context.payId,
+      event.type === 'PAY_ID_CHANGED' && event.payId.trim() === context.receiverPayId,
     payIdEmpty: ({ event }) => event.type === 'PAY_ID_CHANGED' && event.payId.trim() === '',
     isOwnPayId: ({ context, event }) =>
       event.type === 'PAY_ID_CHANGED' && event.payId.trim() === context.ownPayId,
-    payIdWellFormed: ({ context }) => PAY_ID_PATTERN.test(context.payId),
+    payIdWellFormed: ({ context }) => PAY_ID_PATTERN.test(context.receiverPayId),
     canReview: ({ context, event }) =>
       event.type === 'REVIEW' &&
-      event.draft.receivePId === context.payId &&
-      context.payId !== context.ownPayId,
-    canRetry: ({ context }) => context.attempt !== null && context.failure?.retryable === true,
+      event.draft.receivePId === context.receiverPayId &&
+      context.receiverPayId !== context.ownPayId,
+    canRetry: ({ context }) => context.failure?.retryable === true,
   },
   delays: {
     payIdDebounce: PAY_ID_LOOKUP_DEBOUNCE_MS,
@@ -111,7 +118,7 @@ export const transferMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     ownPayId: input.ownPayId,
-    payId: '',
+    receiverPayId: '',
     receiver: null,
     draft: null,
     attempt: null,
@@ -141,7 +148,7 @@ export const transferMachine = setup({
         looking: {
           invoke: {
             src: 'lookupPayId',
-            input: ({ context }) => ({ payId: context.payId }),
+            input: ({ context }) => ({ payId: context.receiverPayId }),
             onDone: [
               {
                 guard: ({ event }) => event.output !== null,
@@ -182,60 +189,55 @@ export const transferMachine = setup({
         confirming: {
           on: {
             CANCEL: { target: 'editing' },
-            CONFIRM: {
-              guard: stateIn({ lookup: 'found' }),
-              target: 'submitting',
-              actions: assign({
-                attempt: ({ context }) => {
-                  if (!context.draft) throw new Error('confirming without a draft');
-                  return attemptFor(context.attempt, context.draft);
-                },
-              }),
-            },
+            CONFIRM: { guard: stateIn({ lookup: 'found' }), target: 'submitting' },
           },
         },
 
         submitting: {
-          entry: assign({ failure: null }),
           invoke: {
-            src: 'createTransfer',
+            id: 'submission',
+            src: 'submission',
             input: ({ context }) => {
-              if (!context.attempt) throw new Error('submitting without an attempt');
-              return context.attempt;
+              if (!context.draft) throw new Error('submitting without a draft');
+              return { request: context.draft, previous: context.attempt, describeFailure };
             },
             onDone: {
               target: 'submitted',
               actions: [
                 'refreshWalletData',
                 emit(notice('success', msg`Transfer request submitted!`)),
-                { type: 'goToResult', params: ({ event }) => ({ id: event.output._id }) },
+                { type: 'goToResult', params: ({ event }) => ({ id: event.output.result._id }) },
               ],
             },
-            onError: {
-              target: 'failed',
-              actions: [
-                assign({
-                  failure: ({ event }) => describeSubmitFailure(event.error, failedMessage),
-                }),
-                emit(notice('error', failedMessage)),
-              ],
+          },
+          on: {
+            'submission.failed': {
+              target: '.failed',
+              actions: ['keepFailure', emit(notice('error', failedMessage))],
+            },
+          },
+          initial: 'sending',
+          states: {
+            sending: { entry: assign({ failure: null }) },
+            /**
+             * The dialog stays open with the reason. Closing it keeps the attempt: confirming
+             * the same figures again is the same action and reuses its key.
+             */
+            failed: {
+              on: {
+                RETRY: {
+                  guard: 'canRetry',
+                  target: 'sending',
+                  actions: sendTo('submission', { type: 'RETRY' }),
+                },
+                CANCEL: { target: '#transfer.flow.editing' },
+                EDIT: { target: '#transfer.flow.editing', actions: 'dropAttempt' },
+              },
             },
           },
         },
 
         submitted: { type: 'final' },
-
-        /**
-         * The dialog stays open with the reason. Closing it keeps the attempt: confirming
-         * the same figures again is the same action and reuses its key.
-         */
-        failed: {
-          on: {
-            RETRY: { guard: 'canRetry', target: 'submitting' },
-            CANCEL: { target: 'editing' },
-            EDIT: { target: 'editing', actions: 'dropAttempt' },
-          },
-        },
       },
     },
   },

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   type CreateWithdrawRequest,
   type Withdraw,
 } from '../../common/contract';
 import { ApiError } from '../services/api-error';
-import type { SubmitInput, WalletNotice } from './submission';
+import type { WalletNotice } from './submission';
+import { submissionWith, type SubmitAttempt } from './submission.machine';
 import { withdrawMachine } from './withdraw.machine';
 
 const request: CreateWithdrawRequest = {
@@ -38,14 +39,14 @@ const withdraw: Withdraw = {
 
 describe('withdraw machine', () => {
   it('retries with the same key, and says so with the withdraw texts', async () => {
-    const calls: SubmitInput<CreateWithdrawRequest>[] = [];
+    const calls: SubmitAttempt<CreateWithdrawRequest>[] = [];
     const goToResult = vi.fn();
     const notices: WalletNotice[] = [];
     const actor = createActor(
       withdrawMachine.provide({
         actors: {
-          submit: fromPromise(async ({ input }) => {
-            calls.push(input);
+          submission: submissionWith(async (attempt) => {
+            calls.push(attempt);
             if (calls.length === 1) throw new ApiError({ status: 503 });
             return withdraw;
           }),
@@ -56,7 +57,7 @@ describe('withdraw machine', () => {
     actor.on('notice', (event) => notices.push(event));
     actor.start();
     actor.send({ type: 'SUBMIT', request });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('submitted'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual([

@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
 import { parseAmount } from '../../../common/money';
 import { depositMachine } from '../../machines/deposit.machine';
+import { submissionWith } from '../../machines/submission.machine';
 import { invalidateAfterMoneyMoved } from '../../services/queries';
 import { createDeposit } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
@@ -47,7 +47,9 @@ export function DepositCheckout({
   const [logic] = useState(() =>
     depositMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => createDeposit(input.request, input.idempotencyKey)),
+        submission: submissionWith((attempt) =>
+          createDeposit(attempt.request, attempt.idempotencyKey),
+        ),
       },
       actions: {
         refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
@@ -57,7 +59,7 @@ export function DepositCheckout({
   );
   const actor = useAppActor(logic, { id: 'deposit' });
   useNoticeToasts(actor);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submitting = useSelector(actor, (s) => s.matches({ submitting: 'sending' }));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));
   const failure = useSelector(actor, (s) => s.context.failure);
 

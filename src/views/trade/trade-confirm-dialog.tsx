@@ -29,7 +29,23 @@ type TradeActor = ActorRefFrom<typeof tradeMachine>;
  */
 export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
   const { i18n } = useLingui();
-  const state = useSelector(actor, (s) => s.value);
+  const open = useSelector(
+    actor,
+    (s) =>
+      s.matches('confirming') ||
+      s.matches('submitting') ||
+      s.matches('refreshingTerms') ||
+      s.matches('termsUnavailable'),
+  );
+  const checkingTerms = useSelector(actor, (s) => s.matches('refreshingTerms'));
+  const busy = useSelector(
+    actor,
+    (s) => s.matches({ submitting: 'sending' }) || s.matches('refreshingTerms'),
+  );
+  const failed = useSelector(
+    actor,
+    (s) => s.matches({ submitting: 'failed' }) || s.matches('termsUnavailable'),
+  );
   const draft = useSelector(actor, (s) => s.context.draft);
   const terms = useSelector(actor, (s) => s.context.terms);
   const failure = useSelector(actor, (s) => s.context.failure);
@@ -37,15 +53,8 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
   const quote = useMarketPrice(draft?.coinType);
   const cancel = useCallback(() => actor.send({ type: 'CANCEL' }), [actor]);
 
-  const open =
-    state === 'confirming' ||
-    state === 'submitting' ||
-    state === 'refreshingTerms' ||
-    state === 'failed';
   if (!open || !draft) return null;
 
-  const busy = state === 'submitting' || state === 'refreshingTerms';
-  const failed = state === 'failed';
   const buy = draft.tradeType === 'buy';
   const selectedTime = draft.selectedTime as SelectedTime;
   const seconds = (terms && durationOf(terms, selectedTime)?.seconds) ?? null;
@@ -119,7 +128,7 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
         </Trans>
       </Terms>
       {failed && failure && <SubmitFailureMessage failure={failure} />}
-      {state === 'refreshingTerms' && (
+      {checkingTerms && (
         <Terms role="status">
           <Trans>Checking the current payout…</Trans>
         </Terms>

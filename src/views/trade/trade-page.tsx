@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import type { AppConfig, User } from '../../../common/contract';
+import { submissionWith } from '../../machines/submission.machine';
 import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
 import { queryKeys, useAppConfig, useUser } from '../../services/queries';
@@ -54,7 +55,9 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   const [logic] = useState(() =>
     tradeMachine.provide({
       actors: {
-        createTrade: fromPromise(({ input }) => createTrade(input.request, input.idempotencyKey)),
+        submission: submissionWith((attempt) =>
+          createTrade(attempt.request, attempt.idempotencyKey),
+        ),
         // After figures_changed: the config and the balance as the server has them now.
         loadTerms: fromPromise(async () => {
           await queryClient.refetchQueries(

@@ -21,7 +21,12 @@ type TransferActor = ActorRefFrom<typeof transferMachine>;
  */
 export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {
   const { t } = useLingui();
-  const flow = useSelector(actor, (s) => s.value.flow);
+  const open = useSelector(
+    actor,
+    (s) => s.matches({ flow: 'confirming' }) || s.matches({ flow: 'submitting' }),
+  );
+  const submitting = useSelector(actor, (s) => s.matches({ flow: { submitting: 'sending' } }));
+  const failed = useSelector(actor, (s) => s.matches({ flow: { submitting: 'failed' } }));
   const found = useSelector(actor, (s) => s.matches({ lookup: 'found' }));
   const lookingUp = useSelector(
     actor,
@@ -31,14 +36,12 @@ export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {
   const draft = useSelector(actor, (s) => s.context.draft);
   const failure = useSelector(actor, (s) => s.context.failure);
 
-  const open = flow === 'confirming' || flow === 'submitting' || flow === 'failed';
-  const submitting = flow === 'submitting';
   const cancel = useCallback(() => actor.send({ type: 'CANCEL' }), [actor]);
   if (!open || !draft) return null;
 
   const unknown = lookingUp ? t`Looking up this Pay ID…` : t`No member has this Pay ID.`;
-  const confirm = () => actor.send({ type: flow === 'failed' ? 'RETRY' : 'CONFIRM' });
-  const canConfirm = found && (flow !== 'failed' || failure?.retryable === true);
+  const confirm = () => actor.send({ type: failed ? 'RETRY' : 'CONFIRM' });
+  const canConfirm = found && (!failed || failure?.retryable === true);
 
   return (
     <Dialog
@@ -90,7 +93,7 @@ export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {
           <Net>{formatWireAmount(draft.needToPay, 2)} USDT</Net>
         </Detail>
       </DetailList>
-      {flow === 'failed' && failure && <SubmitFailureMessage failure={failure} />}
+      {failed && failure && <SubmitFailureMessage failure={failure} />}
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import type { User } from '../../../common/contract';
 import { displayMicros, parseAmount } from '../../../common/money';
 import { PAY_ID_DIGITS } from '../../../common/rules';
+import { submissionWith } from '../../machines/submission.machine';
 import { transferMachine } from '../../machines/transfer.machine';
 import { invalidateAfterMoneyMoved, useSiteSetting } from '../../services/queries';
 import { createTransfer, lookupPayId } from '../../services/wallet-api';
@@ -44,8 +45,8 @@ export function TransferForm({ user }: { user: User }) {
     transferMachine.provide({
       actors: {
         lookupPayId: fromPromise(({ input, signal }) => lookupPayId(input.payId, signal)),
-        createTransfer: fromPromise(({ input }) =>
-          createTransfer(input.request, input.idempotencyKey),
+        submission: submissionWith((attempt) =>
+          createTransfer(attempt.request, attempt.idempotencyKey),
         ),
       },
       actions: {

@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
 import type { User } from '../../../common/contract';
 import { coinUnitsForUsdt, displayMicros, parseAmount } from '../../../common/money';
+import { submissionWith } from '../../machines/submission.machine';
 import { withdrawMachine } from '../../machines/withdraw.machine';
 import { invalidateAfterMoneyMoved } from '../../services/queries';
 import { createWithdraw } from '../../services/wallet-api';
@@ -53,7 +53,9 @@ export function WithdrawCheckout({
   const [logic] = useState(() =>
     withdrawMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => createWithdraw(input.request, input.idempotencyKey)),
+        submission: submissionWith((attempt) =>
+          createWithdraw(attempt.request, attempt.idempotencyKey),
+        ),
       },
       actions: {
         refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
@@ -63,7 +65,7 @@ export function WithdrawCheckout({
   );
   const actor = useAppActor(logic, { id: 'withdraw' });
   useNoticeToasts(actor);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submitting = useSelector(actor, (s) => s.matches({ submitting: 'sending' }));
   const submitted = useSelector(actor, (s) => s.matches('submitted'));
   const failure = useSelector(actor, (s) => s.context.failure);
 

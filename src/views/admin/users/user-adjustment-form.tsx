@@ -1,19 +1,15 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import {
-  ADJUSTMENT_REASON_MAX_LENGTH,
-  type AdminAdjustmentRequest,
-  type AdminUserSummary,
-} from '../../../../common/contract';
+import { ADJUSTMENT_REASON_MAX_LENGTH, type AdminUserSummary } from '../../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../../common/money';
-import { attemptFor, type SubmitAttempt } from '../../../machines/submission';
+import { useAppActor } from '../../../machines/actors';
+import { adjustmentMachine } from '../../../machines/adjustment.machine';
+import { submissionWith } from '../../../machines/submission.machine';
 import { useAdjustAdminUserBalance, useAdminSettings } from '../../../services/admin-queries';
-import { ApiError } from '../../../services/api-error';
-import { describeAdminError } from '../../../services/error-messages';
-import { translate, type AppMessage } from '../../../services/messages';
+import { translate } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
 import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
@@ -39,8 +35,9 @@ const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
 
 /**
  * Credit or debit the user's wallet, with a recorded reason. The admin reviews the balance
- * before and after in a dialog; each confirmed adjustment gets one idempotency key, which a
- * retry of the same adjustment (after a lost answer) sends again, so it is applied once.
+ * before and after in a dialog; each confirmed adjustment gets one idempotency key, which
+ * confirming the same adjustment again (after a lost answer) sends again, so it is applied
+ * once (`adjustmentMachine`; this form owns the fields and hands it the finished request).
  * From the dual-approval size on, the form says so and the adjustment is sent for a second
  * admin's approval instead of being posted.
  */
@@ -48,77 +45,64 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const { i18n, t } = useLingui();
   const toast = useToast();
   const mutation = useAdjustAdminUserBalance(user._id);
+  const [logic] = useState(() =>
+    adjustmentMachine.provide({
+      actors: { submission: submissionWith((attempt) => mutation.mutateAsync(attempt)) },
+    }),
+  );
+  const actor = useAppActor(logic, { id: 'adjustment' });
+  const reviewing = useSelector(actor, (s) => s.matches('reviewing'));
+  const sending = useSelector(actor, (s) => s.matches('submitting'));
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const answer = useSelector(actor, (s) => s.context.answer);
   const [values, setValues] = useState<AdjustmentValues>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
-  const [reviewing, setReviewing] = useState(false);
-  // The key of the adjustment last sent; kept after a failure for the retry, dropped on
-  // success so the next adjustment, even an identical one, is a new action.
-  const [attempt, setAttempt] = useState<SubmitAttempt<AdminAdjustmentRequest> | null>(null);
-  // The server's refusal of a field, shown under it until the form is edited.
-  const [serverErrors, setServerErrors] = useState<FieldMessages>({});
 
   // The size from which a second admin must approve: the site's dual-approval threshold.
   const fourEyesFrom = adjustmentFourEyesFrom(useAdminSettings().data?.withdrawalDualApproval);
   // The adjustment last sent for approval, until the form is used again.
-  const [sentForApproval, setSentForApproval] = useState<MessageDescriptor | null>(null);
+  const sentForApproval = answer && 'approval' in answer ? pendingText(answer.approval) : null;
   const available = microsFromWire(user.balance);
   const check = checkAdjustment(values, available);
   const needsApproval = check.ok && adjustmentNeedsApproval(check.micros, fourEyesFrom);
   const errors = check.ok ? {} : check.errors;
+  // The server's refusal of a field, shown under it until the form is edited.
+  const refusedField =
+    failure?.field === 'amount' || failure?.field === 'reason' ? failure.field : null;
   const shownError = (field: AdjustmentField) => {
-    const message = (submitted ? errors[field] : undefined) ?? serverErrors[field];
+    const refusal = refusedField === field ? failure?.message : undefined;
+    const message = (submitted ? errors[field] : undefined) ?? refusal;
     return message ? translate(i18n, message) : undefined;
   };
 
+  useEffect(() => {
+    const subscription = actor.on('adjusted', ({ answer: adjusted }) => {
+      if ('approval' in adjusted) {
+        toast({ tone: 'success', text: i18n._(pendingText(adjusted.approval)) });
+      } else {
+        const moved = formatSignedMicros(microsFromWire(adjusted.adjustment.amount));
+        toast({ tone: 'success', text: t`Balance adjusted: ${moved} USDT.` });
+      }
+      setValues(EMPTY);
+      setSubmitted(false);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, i18n, t, toast]);
+
   const update = (patch: Partial<AdjustmentValues>) => {
     setValues((current) => ({ ...current, ...patch }));
-    setServerErrors({});
-    setSentForApproval(null);
-    mutation.reset();
+    actor.send({ type: 'EDIT' });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     focusFirstInvalid(event.currentTarget, ADJUSTMENT_FIELDS, errors);
-    if (check.ok && !mutation.isPending) setReviewing(true);
+    if (check.ok) actor.send({ type: 'REVIEW', request: check.request });
   };
 
-  const confirm = async () => {
-    if (!check.ok) return;
-    const next = attemptFor(attempt, check.request);
-    setAttempt(next);
-    try {
-      const answer = await mutation.mutateAsync({
-        request: next.request,
-        idempotencyKey: next.idempotencyKey,
-      });
-      if ('approval' in answer) {
-        const text = pendingText(answer.approval);
-        toast({ tone: 'success', text: i18n._(text) });
-        setSentForApproval(text);
-      } else {
-        const moved = formatSignedMicros(microsFromWire(answer.adjustment.amount));
-        toast({ tone: 'success', text: t`Balance adjusted: ${moved} USDT.` });
-      }
-      setAttempt(null);
-      setValues(EMPTY);
-      setSubmitted(false);
-    } catch (error) {
-      const { field, message } = describeAdminError(error);
-      if (field === 'amount' || field === 'reason') {
-        setServerErrors({ [field]: message });
-      }
-    } finally {
-      setReviewing(false);
-    }
-  };
-
-  const failure =
-    mutation.error && !serverErrorsShown(serverErrors)
-      ? translate(i18n, describeAdminError(mutation.error).message)
-      : null;
-  const lostAnswer = mutation.error instanceof ApiError && mutation.error.status === 0;
+  const failureText = failure && !refusedField ? translate(i18n, failure.message) : null;
+  const lostAnswer = failure?.lostAnswer === true;
   const credit = values.direction === 'credit';
   const moved = check.ok ? check.micros : 0n;
   const who = user.username;
@@ -177,9 +161,9 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
             </Link>
           </Muted>
         )}
-        {failure && (
+        {failureText && (
           <ErrorMessage>
-            {failure}
+            {failureText}
             {lostAnswer && (
               <>
                 {' '}
@@ -190,21 +174,21 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
             )}
           </ErrorMessage>
         )}
-        <Button type="submit" variant={credit ? 'primary' : 'danger'} busy={mutation.isPending}>
+        <Button type="submit" variant={credit ? 'primary' : 'danger'} busy={sending}>
           {credit ? <Trans>Review credit</Trans> : <Trans>Review debit</Trans>}
         </Button>
       </Form>
 
       <ConfirmDialog
-        open={reviewing}
+        open={reviewing || sending}
         title={credit ? <Trans>Credit this wallet?</Trans> : <Trans>Debit this wallet?</Trans>}
         confirmLabel={
           needsApproval ? <Trans>Send for approval</Trans> : <Trans>Confirm adjustment</Trans>
         }
         tone={credit ? 'primary' : 'danger'}
-        busy={mutation.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setReviewing(false)}
+        busy={sending}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
       >
         <DetailList>
           <Detail label={<Trans>User</Trans>}>{who}</Detail>
@@ -235,12 +219,6 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
       </ConfirmDialog>
     </Card>
   );
-}
-
-type FieldMessages = Partial<Record<AdjustmentField, AppMessage>>;
-
-function serverErrorsShown(errors: FieldMessages): boolean {
-  return Boolean(errors.amount || errors.reason);
 }
 
 const Form = styled.form`
