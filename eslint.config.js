@@ -102,6 +102,71 @@ const roomEntries = [
   ),
 ];
 
+/**
+ * The server's layers, bottom first (docs/architecture.md, "Layers"). A file imports its own
+ * layer and the layers under it, never one above. A layer is a folder of server/ or one file
+ * of it (`config` is server/config.ts, with its tests). Each folder of server/modules is an
+ * area, reached from other areas and from the layers above only through its entry, its
+ * index.ts (`../wallet`, `./modules/wallet`), never a file inside it. Every entry of server/
+ * must be a layer, so a new folder cannot escape the rule.
+ */
+const SERVER_LAYERS = [
+  'lib',
+  'config',
+  'db',
+  'ledger',
+  'market',
+  'http',
+  'modules',
+  'jobs',
+  'seed',
+  'app',
+  'banner',
+  'main',
+];
+const serverEntries = fs.readdirSync(new URL('./server/', import.meta.url), {
+  withFileTypes: true,
+});
+const serverFolders = new Set(serverEntries.filter((e) => e.isDirectory()).map((e) => e.name));
+const serverLayerNames = serverEntries.map((e) =>
+  e.isDirectory() ? e.name : e.name.split('.')[0],
+);
+for (const name of serverLayerNames) {
+  if (!SERVER_LAYERS.includes(name))
+    throw new Error(`eslint.config.js: server/${name} is in no layer`);
+}
+const MODULES_LAYER = SERVER_LAYERS.indexOf('modules');
+const AREA_MESSAGE =
+  "Reach an area of server/modules through its entry (`../wallet`, its index.ts), never a file inside it; move what must be shared into the area's index.ts or below the areas.";
+
+/** An import of a layer above `layer`, spelled from a file of `layer`. */
+const upwardImport = (layer, above) => ({
+  regex: `^(${serverFolders.has(layer) ? '(\\.\\./)+' : '\\./'})(${above.join('|')})(/|$)`,
+  message: `server/${layer} must not import ${above.join(', ')}: a layer imports only itself and the layers under it.`,
+});
+/** From an area: a file inside another area, directly (`../auth/x`) or the long way round. */
+const areaInternalsFromArea = {
+  regex: '^(\\.\\./[^./][^/]*|(\\.\\./)+modules/[^/]+)/.',
+  message: AREA_MESSAGE,
+};
+/** From a layer above the areas: a file inside an area (`../modules/auth/x`). */
+const areaInternalsFrom = (layer) => ({
+  regex: `^(${serverFolders.has(layer) ? '(\\.\\./)+' : '\\./'})modules/[^/]+/.`,
+  message: AREA_MESSAGE,
+});
+/** Each replaces the server/** entry for its layer, so it carries that entry's rule too. */
+const serverLayerEntries = SERVER_LAYERS.map((layer, index) => {
+  const above = SERVER_LAYERS.slice(index + 1);
+  const files = serverFolders.has(layer)
+    ? [`server/${layer}/**`]
+    : [`server/${layer}.ts`, `server/${layer}.*.ts`];
+  const patterns = [noSrc];
+  if (above.length > 0) patterns.push(upwardImport(layer, above));
+  if (index === MODULES_LAYER) patterns.push(areaInternalsFromArea);
+  if (index > MODULES_LAYER) patterns.push(areaInternalsFrom(layer));
+  return restrict(files, patterns);
+});
+
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'locales/**/*.js', 'locales/**/*.mjs', 'screenshots/']),
   js.configs.recommended,
@@ -152,5 +217,6 @@ export default defineConfig([
   ),
   restrict(['src/machines/actors.ts', 'src/machines/*.test.ts'], [noServer, noApp, noViews]),
   restrict(['server/**'], [noSrc]),
+  ...serverLayerEntries,
   restrict(['common/**'], [noSrc, noServer]),
 ]);

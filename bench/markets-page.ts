@@ -21,7 +21,7 @@ import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { openDatabase } from '../server/db/client';
 import { coins } from '../server/db/schema';
-import { createAccount } from '../server/modules/users/accounts';
+import { createAccount } from '../server/modules/auth/new-account';
 import {
   dropDatabase,
   freshDatabase,

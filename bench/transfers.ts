@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../server/db/client';
 import { ensurePlatformAccounts, platformShard, walletAccountId } from '../server/ledger/accounts';
 import { checkLedger } from '../server/ledger/check';
 import { postEntry } from '../server/ledger/posting';
-import { createAccount } from '../server/modules/users/accounts';
+import { createAccount } from '../server/modules/auth/new-account';
 import {
   backendCpuDeltaMs,
   backendCpuMs,

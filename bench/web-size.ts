@@ -30,7 +30,7 @@ import { chromium, type Browser, type Response } from '@playwright/test';
 import { openDatabase } from '../server/db/client';
 import { coins } from '../server/db/schema';
 import { createSession } from '../server/modules/auth/sessions';
-import { createAccount } from '../server/modules/users/accounts';
+import { createAccount } from '../server/modules/auth/new-account';
 import { dropDatabase, freshDatabase, machineReport, startServer } from './lib';
 import { SCALE_COINS } from './seed-scale';
 

@@ -18,42 +18,41 @@ import Fastify, {
 import { MAX_JSON_BODY_BYTES } from '../common/rules';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
-import { isNumberOutOfRange } from './db/out-of-range';
-import { isDatabaseUnavailable } from './db/unavailable';
 import { installAccessControl } from './http/auth-guard';
-import { ApiError, badRequest, TooManyRequestsError } from './http/errors';
+import { installErrorHandler } from './http/error-handler';
+import { badRequest } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { findInvalidText } from './http/validate';
 import { ensurePlatformAccounts } from './ledger/accounts';
-import { SemaphoreFullError } from './lib/semaphore';
 import './http/types';
 import { createMarketRuntime, marketConnectOrigins } from './market/runtime';
-import { auditRoutes } from './modules/admin/audit-routes';
-import { overviewRoutes } from './modules/admin/overview';
-import { adminQueueRoutes } from './modules/admin/queues';
-import { adminAccountRoutes } from './modules/admin/admins';
-import { approvalRoutes } from './modules/admin/approvals';
-import { adminCoinRoutes } from './modules/admin/coins-admin';
-import { impersonationRoutes } from './modules/admin/impersonation';
-import { adminRoutes } from './modules/admin/routes';
-import { adminUserRoutes } from './modules/admin/users';
-import { authRoutes } from './modules/auth/routes';
-import { coinRoutes } from './modules/coins/routes';
-import { createFileLinks } from './modules/files/links';
-import { fileRoutes } from './modules/files/routes';
-import { healthRoutes } from './modules/health/routes';
-import { kycRoutes } from './modules/kyc/routes';
-import { marketRoutes } from './modules/market/routes';
-import { simulatedMarketRoutes } from './modules/market/sim-routes';
-import { createChatWidgetPolicy, loadChatWidgetUrl } from './modules/settings/chat-widget';
-import { settingsRoutes } from './modules/settings/routes';
-import { tradeRoutes } from './modules/trades/routes';
-import { userRoutes } from './modules/users/routes';
-import { activityRoutes } from './modules/wallet/activity';
-import { depositRoutes } from './modules/wallet/deposits';
-import { methodRoutes } from './modules/wallet/methods';
-import { transferRoutes } from './modules/wallet/transfers';
-import { withdrawRoutes } from './modules/wallet/withdrawals';
+import {
+  adminAccountRoutes,
+  adminCoinRoutes,
+  adminQueueRoutes,
+  adminRoutes,
+  adminUserRoutes,
+  approvalRoutes,
+  auditRoutes,
+  impersonationRoutes,
+  overviewRoutes,
+} from './modules/admin';
+import { authRoutes, findSession } from './modules/auth';
+import { coinRoutes } from './modules/coins';
+import { createFileLinks, fileRoutes } from './modules/files';
+import { healthRoutes } from './modules/health';
+import { kycRoutes } from './modules/kyc';
+import { marketRoutes, simulatedMarketRoutes } from './modules/market';
+import { createChatWidgetPolicy, loadChatWidgetUrl, settingsRoutes } from './modules/settings';
+import { tradeRoutes } from './modules/trades';
+import { userRoutes } from './modules/users';
+import {
+  activityRoutes,
+  depositRoutes,
+  methodRoutes,
+  transferRoutes,
+  withdrawRoutes,
+} from './modules/wallet';
 
 export interface AppOptions {
   config: Config;
@@ -67,11 +66,6 @@ export interface AppOptions {
   /** The clock of the sign-in throttle (tests stop it or move it on); `Date.now` otherwise. */
   nowMs?: () => number;
 }
-
-/** How long a client is told to wait before retrying while the database is unreachable. */
-const DATABASE_RETRY_AFTER_S = 1;
-/** How long a client is told to wait while every password-hash slot is taken. */
-const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Never log secrets: tokens travel in this header, passwords in bodies (never logged). The
@@ -158,7 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('platformAccounts', await ensurePlatformAccounts(database.db));
   app.decorate('fileLinks', createFileLinks(config));
   app.decorateRequest('session', null);
-  app.decorate('apiRoutes', installAccessControl(app));
+  // The guard finds sessions through the auth area's lookup, handed over here: the http
+  // layer imports no area.
+  app.decorate('apiRoutes', installAccessControl(app, findSession));
   // Built, not started: main.ts starts the recorder, tests drive it with recordOnce.
   // The simulated market's key is read (or made) in the database first.
   app.decorate('market', await createMarketRuntime({ config, db: database.db, log: app.log }));
@@ -212,68 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof TooManyRequestsError && error.retryAfterS !== undefined) {
-      void reply.header('retry-after', String(error.retryAfterS));
-    }
-    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
-    const fastifyError = error as { code?: string; statusCode?: number; message: string };
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply
-        .code(400)
-        .send({ error: 'The request body is not valid JSON.', code: 'malformed_json' });
-    }
-    if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ error: 'The request body is empty.', code: 'invalid_body' });
-    }
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({ error: 'The request body is too large.', code: 'payload_too_large' });
-    }
-    if (fastifyError.statusCode === 429) {
-      return reply.code(429).send({
-        error: 'Too many requests. Please wait a minute and try again.',
-        code: 'too_many_attempts',
-      });
-    }
-    if (
-      fastifyError.statusCode &&
-      fastifyError.statusCode >= 400 &&
-      fastifyError.statusCode < 500
-    ) {
-      return reply
-        .code(fastifyError.statusCode)
-        .send({ error: fastifyError.message, code: 'invalid_body' });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
-        error: 'The service is briefly unavailable. Please try again in a moment.',
-        code: 'service_unavailable',
-      });
-    }
-    if (error instanceof SemaphoreFullError) {
-      // Every password-hash slot and its queue are taken (a flood from many addresses): the
-      // request was not looked at, and may be sent again in a moment.
-      request.log.warn('password hashing queue full');
-      return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send({
-        error: 'The server is busy. Please try again in a moment.',
-        code: 'service_unavailable',
-      });
-    }
-    if (isNumberOutOfRange(error)) {
-      request.log.warn({ err: error }, 'a figure was out of range for the database');
-      return reply.code(400).send({
-        error: 'An amount in this request is too large to be stored.',
-        code: 'amount',
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
-  });
+  installErrorHandler(app);
 
   // Answers to a signed-in request, and those that carry personal data without one (a new
   // token, a new account), are kept by no cache: not the browser's, not a proxy's, not the

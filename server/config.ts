@@ -5,7 +5,6 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { SIM_SECRET_MIN_BYTES } from './market/simulated';
 
 export type MarketSource = 'simulated' | 'binance';
 
@@ -150,6 +149,11 @@ function parseBaseUrl(name: string, value: string | undefined, fallback: string)
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * The fewest bytes of the simulated market's secret: 128 bits, beyond any search. Defined
+ * here, below the market, which asserts its key against it.
+ */
+export const SIM_SECRET_MIN_BYTES = 16;
 const SIM_SECRET_MAX_BYTES = 1024;
 
 /**

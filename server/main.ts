@@ -11,7 +11,7 @@ import { startExpiredRowPurge } from './jobs/purge-expired';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
 import { startTradeSettlement } from './jobs/settle-trades';
-import { fileStoreFor } from './modules/files/storage';
+import { fileStoreFor } from './modules/files';
 import { seed } from './seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -5,11 +5,29 @@
  * token answers 401; the wrong role answers 403. A read-only session (an admin viewing the
  * app as a user) may only read: any other method answers 403 `read_only_session`, except
  * signing out.
+ *
+ * The guard does not know where sessions live: the app hands it the auth module's lookup
+ * (`installAccessControl(app, findSession)`), so the transport layer imports no area.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../../common/rules';
-import { findSession } from '../modules/auth/sessions';
+import type { Db } from '../db/client';
 import { ApiError, forbidden, unauthorized } from './errors';
+
+/** A live session as the guard sets it on the request. */
+export interface SessionInfo {
+  userId: string;
+  role: Role;
+  tokenHash: string;
+  /**
+   * The admin viewing the app as this user (`POST /api/userLogin/:id`), or null. Such a
+   * session is read-only: the guard refuses every request that could change something.
+   */
+  impersonatedBy: string | null;
+}
+
+/** Finds the live session of a bearer token; null for an unknown, expired or disabled one. */
+export type SessionLookup = (db: Db, token: string) => Promise<SessionInfo | null>;
 
 export type Access = 'public' | Role | 'any';
 
@@ -51,7 +69,7 @@ function refusesReadOnly(request: FastifyRequest): boolean {
   return !READ_ONLY_ALLOWED.has(`${request.method} ${url}`);
 }
 
-function guardFor(access: Exclude<Access, 'public'>) {
+function guardFor(access: Exclude<Access, 'public'>, findSession: SessionLookup) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (token === null) throw unauthorized();
@@ -65,8 +83,14 @@ function guardFor(access: Exclude<Access, 'public'>) {
   };
 }
 
-/** Installs the access hook; returns the list of API routes with their access, for tests. */
-export function installAccessControl(app: FastifyInstance): RouteEntry[] {
+/**
+ * Installs the access hook, whose guard finds sessions with `findSession`; returns the list
+ * of API routes with their access, for tests.
+ */
+export function installAccessControl(
+  app: FastifyInstance,
+  findSession: SessionLookup,
+): RouteEntry[] {
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
@@ -78,7 +102,7 @@ export function installAccessControl(app: FastifyInstance): RouteEntry[] {
     }
     if (access === 'public') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [guardFor(access), ...existing];
+    route.onRequest = [guardFor(access, findSession), ...existing];
   });
   return routes;
 }

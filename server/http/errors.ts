@@ -57,3 +57,17 @@ export class TooManyRequestsError extends ApiError {
 
 export const tooManyRequests = (message: string, retryAfterS?: number) =>
   new TooManyRequestsError(message, retryAfterS);
+
+/**
+ * Why a conditional `UPDATE … WHERE status = 'Pending'` changed nothing: the request does not
+ * exist (404) or was decided before (409).
+ */
+export function decisionRefused(existingStatus: string | undefined, noun: string): ApiError {
+  if (existingStatus === undefined)
+    return notFound(`${noun[0]?.toUpperCase()}${noun.slice(1)} not found.`);
+  return new ApiError(
+    409,
+    `This ${noun} was already ${existingStatus.toLowerCase()}.`,
+    'already_decided',
+  );
+}

@@ -7,17 +7,19 @@
  * - a key seen before with another body is refused (422);
  * - on PostgreSQL, a concurrent request with the same key waits on the first one's insert
  *   and then answers its stored answer; if the first rolled back, it runs itself.
+ * `runIdempotent` runs a change in a transaction with its key. A change made in ONE statement
+ * (a transfer) claims the key in that statement itself: its module builds the statement with
+ * `claim` and calls the ledger, and this file only claims the key and replays the answer.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../db/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract';
+import { queryRows, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { postGuardedEntry } from '../ledger/posting';
-import type { EntrySpec, Tx } from '../ledger/types';
-import type { Db } from '../db/client';
+import type { Tx } from '../ledger/types';
 import { sessionOf } from './auth-guard';
+import { refusalOf } from './error-handler';
 import { ApiError } from './errors';
 
 class ReplaySignal extends Error {}
@@ -34,7 +36,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function idempotencyKeyOf(request: FastifyRequest): string {
+function idempotencyKeyOf(request: FastifyRequest): string {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -58,9 +60,23 @@ export interface PreparedChange {
   apply(tx: Tx): Promise<void>;
 }
 
+/** An answer as it is stored with its key and sent: the status and the JSON text. */
+export interface StoredAnswer {
+  statusCode: number;
+  json: string;
+}
+
+export function storedAnswer(statusCode: number, body: unknown): StoredAnswer {
+  return { statusCode, json: JSON.stringify(body) };
+}
+
+export function sendAnswer(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.json);
+}
+
 /**
  * Runs a change at most once per (user, key). `prepare` reads and validates inside the
- * transaction and answers the response and the writes. An ApiError thrown by either rolls
+ * transaction and answers the response and the writes. A refusal thrown by either rolls
  * everything back and stores nothing, so a corrected retry with the same key can succeed.
  */
 export async function runIdempotent(
@@ -69,114 +85,78 @@ export async function runIdempotent(
   route: string,
   prepare: (tx: Tx) => Promise<PreparedChange>,
 ): Promise<FastifyReply> {
-  const { db, userId, key, requestHash, keyIsStored, replay } = keyedRequest(request, reply, route);
-
+  const keyed = idempotentRequest(request, reply, route);
   try {
-    const answer = await db.transaction(async (tx) => {
+    const answer = await request.server.db.transaction(async (tx) => {
       const prepared = await prepare(tx);
-      const json = JSON.stringify(prepared.body);
+      const stored = storedAnswer(prepared.statusCode, prepared.body);
       // Plain SQL: this runs on every money-moving request, and the ORM's builder costs more
       // CPU than the round trip itself.
-      const claimed = await queryRows(
-        tx,
-        sql`insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body)
-            values (${userId}::uuid, ${key}, ${route}, ${requestHash}, ${prepared.statusCode}, ${json})
-            on conflict do nothing returning key`,
-      );
+      const claimed = await queryRows(tx, sql`${keyed.insertKey(stored)} returning key`);
       if (claimed.length === 0) throw new ReplaySignal();
       await prepared.apply(tx);
-      return { statusCode: prepared.statusCode, json };
+      return stored;
     });
-    return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.json);
+    return sendAnswer(reply, answer);
   } catch (error) {
-    if (error instanceof ReplaySignal) return replay();
-    // A retry of a finished request must get the first answer even when the world changed
-    // since and its validation now fails; the stored key is looked up only on this path,
-    // so a first request costs no extra round trip.
-    if (error instanceof ApiError && (await keyIsStored())) return replay();
-    throw error;
+    if (error instanceof ReplaySignal) return keyed.replay();
+    return keyed.recover(error);
   }
 }
 
 /**
- * A change that is one ledger entry plus rows of its own (a transfer): the answer, the
- * entry, and the change's inserts as CTEs that run only when `claimed` holds.
+ * The key's part of a change made in ONE statement (a transfer): the CTE `claim` stores the
+ * key with its answer, or nothing when the key is already stored; every write of the
+ * statement must run only where `claimed` holds, so a key seen before changes nothing.
  */
-export interface PreparedEntry {
-  statusCode: number;
-  body: unknown;
-  entry: EntrySpec;
-  inserts(claimed: SQL): SQL[];
+export interface KeyClaim {
+  cte: SQL;
+  claimed: SQL;
 }
 
-/**
- * Like runIdempotent, for a change that is one ledger entry: `prepare` reads and validates
- * outside any transaction, then ONE statement claims the key, inserts the change's rows and
- * posts the entry, or does nothing at all when the key was already claimed (then the stored
- * answer is replayed) or the wallet cannot pay (then nothing is stored). Three round trips
- * in all with the session lookup, instead of seven.
- */
-export async function runIdempotentEntry(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  route: string,
-  prepare: (db: Db) => Promise<PreparedEntry>,
-  mapError: (error: unknown) => unknown = (error) => error,
-): Promise<FastifyReply> {
-  const { db, userId, key, requestHash, keyIsStored, replay } = keyedRequest(request, reply, route);
-
-  try {
-    const prepared = await prepare(db);
-    const json = JSON.stringify(prepared.body);
-    const claimed = sql`exists (select 1 from claim)`;
-    const claim = sql`claim as (
-        insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body)
-        values (${userId}::uuid, ${key}, ${route}, ${requestHash}, ${prepared.statusCode}::int, ${json})
-        on conflict do nothing returning key)`;
-    let entryId: bigint | null;
-    try {
-      entryId = await postGuardedEntry(db, prepared.entry, {
-        ctes: [claim, ...prepared.inserts(claimed)],
-        condition: claimed,
-      });
-    } catch (error) {
-      throw mapError(error);
-    }
-    if (entryId === null) return replay();
-    return reply.code(prepared.statusCode).type('application/json; charset=utf-8').send(json);
-  } catch (error) {
-    if (error instanceof ApiError && (await keyIsStored())) return replay();
-    throw error;
-  }
+/** A money-moving request's key, claimed by the caller's own statement or transaction. */
+export interface IdempotentRequest {
+  /** The insert of the key row with `answer`; a key already stored inserts nothing. */
+  insertKey(answer: StoredAnswer): SQL;
+  /** The key's part of the caller's statement, storing `answer` with the key. */
+  claim(answer: StoredAnswer): KeyClaim;
+  /** Sends the answer stored with the key: the first request's, byte for byte. */
+  replay(): Promise<FastifyReply>;
+  /**
+   * After `error`: a retry of a finished request gets the first answer even when the world
+   * changed since and its validation now fails; any other error is thrown again. The key is
+   * looked up only on this path, so a first request costs no extra round trip.
+   */
+  recover(error: unknown): Promise<FastifyReply>;
 }
 
 /**
  * A money-moving request's key, its user and the hash of its route and body, with the two
- * reads of a stored key: whether it exists, and its answer replayed.
+ * reads of a stored key. Refuses a request without a valid key (400) before anything is read.
  */
-function keyedRequest(request: FastifyRequest, reply: FastifyReply, route: string) {
+export function idempotentRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+): IdempotentRequest {
   const key = idempotencyKeyOf(request);
   const { userId } = sessionOf(request);
   const requestHash = createHash('sha256')
     .update(`${route}\n${canonicalJson(request.body)}`)
     .digest('hex');
   const db: Db = request.server.db;
+  const isKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   const keyIsStored = async (): Promise<boolean> => {
     const rows = await db
       .select({ userId: idempotencyKeys.userId })
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .where(isKey)
       .limit(1);
     return rows.length > 0;
   };
 
   const replay = async (): Promise<FastifyReply> => {
-    const rows = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .limit(1);
-    const row = rows[0];
+    const [row] = await db.select().from(idempotencyKeys).where(isKey).limit(1);
     if (!row) throw new Error('idempotency: key vanished after a conflict');
     if (row.route !== route || row.requestHash !== requestHash) {
       throw new ApiError(
@@ -192,5 +172,21 @@ function keyedRequest(request: FastifyRequest, reply: FastifyReply, route: strin
       .send(row.responseBody);
   };
 
-  return { db, userId, key, requestHash, keyIsStored, replay };
+  const insertKey = (answer: StoredAnswer) =>
+    sql`insert into idempotency_keys (user_id, key, route, request_hash, status_code, response_body)
+        values (${userId}::uuid, ${key}, ${route}, ${requestHash}, ${answer.statusCode}::int, ${answer.json})
+        on conflict do nothing`;
+
+  return {
+    insertKey,
+    claim: (answer) => ({
+      cte: sql`claim as (${insertKey(answer)} returning key)`,
+      claimed: sql`exists (select 1 from claim)`,
+    }),
+    replay,
+    recover: async (error) => {
+      if (refusalOf(error) !== null && (await keyIsStored())) return replay();
+      throw error;
+    },
+  };
 }

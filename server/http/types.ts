@@ -1,10 +1,11 @@
-/** Fastify type augmentation: what the app decorates onto the instance and requests. */
+/**
+ * Fastify type augmentation: what the app decorates onto the instance and requests. A
+ * decoration an area owns is declared by that area (`fileLinks` in modules/files/links.ts).
+ */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PlatformAccounts } from '../ledger/accounts';
-import type { FileLinks } from '../modules/files/links';
-import type { SessionInfo } from '../modules/auth/sessions';
-import type { RouteEntry } from './auth-guard';
+import type { RouteEntry, SessionInfo } from './auth-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +13,6 @@ declare module 'fastify' {
     config: Config;
     /** Ids of the platform's ledger accounts (fee revenue, clearing, trading house). */
     platformAccounts: PlatformAccounts;
-    /** Signs short-lived links to stored files (owner and admins only get them). */
-    fileLinks: FileLinks;
     /** Every API route with its declared access (for the authorization matrix test). */
     apiRoutes: RouteEntry[];
     /** The sign-in throttle's clock: `Date.now`, or the tests' own. */

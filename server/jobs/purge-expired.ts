@@ -8,8 +8,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { purgeExpiredSessions, SESSION_PURGE_BATCH_SIZE } from '../modules/auth/sessions';
-import { COUNTER_PURGE_BATCH_SIZE, purgeEndedCounters } from '../modules/auth/throttle';
+import {
+  COUNTER_PURGE_BATCH_SIZE,
+  purgeEndedCounters,
+  purgeExpiredSessions,
+  SESSION_PURGE_BATCH_SIZE,
+} from '../modules/auth';
 import { startPeriodicJob } from './periodic';
 
 export const EXPIRED_PURGE_INTERVAL_MS = 5 * 60_000;

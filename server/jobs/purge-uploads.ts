@@ -8,8 +8,7 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
 import { files } from '../db/schema';
-import { UNCLAIMED_UPLOAD_TTL_MS } from '../modules/files/claims';
-import type { FileStore } from '../modules/files/storage';
+import { UNCLAIMED_UPLOAD_TTL_MS, type FileStore } from '../modules/files';
 import { startPeriodicJob } from './periodic';
 
 /** Arbitrary constant, distinct from the migration lock (727_001). */

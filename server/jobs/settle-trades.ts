@@ -9,10 +9,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { PlatformAccounts } from '../ledger/accounts';
-import { settleDueTrades } from '../modules/trades/settlement';
+import { settleDueTrades } from '../modules/trades';
 import { startPeriodicJob } from './periodic';
 
-export { settleDueTrades, settleDueTradesOfUser } from '../modules/trades/settlement';
+export { settleDueTrades, settleDueTradesOfUser } from '../modules/trades';
 
 export const SETTLE_INTERVAL_MS = 250;
 export const QUARANTINE_MS = 60_000;

@@ -11,18 +11,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Db } from '../db/client';
-import { ApiError } from '../http/errors';
+import { InsufficientFundsError } from './errors';
 import type { EntrySpec, Posting, Tx } from './types';
 
 /** Entries have at most this many postings; anything larger is a bug. */
 const MAX_POSTINGS = 16;
 const FUNDS_CONSTRAINT = 'ledger_accounts_user_balance_non_negative';
-
-export class InsufficientFundsError extends ApiError {
-  constructor(message = 'Your available balance is too low for this.') {
-    super(422, message, 'insufficient_funds');
-  }
-}
 
 function assertBalanced(spec: EntrySpec): void {
   const { postings: lines } = spec;
@@ -96,7 +90,7 @@ function entryStatement(spec: EntrySpec, guard: EntryGuard | null): SQL {
  * Posts a balanced entry in ONE statement, together with the guard's statements, when the
  * guard's condition holds; answers the entry id, or null when it did not hold. A single
  * statement is atomic on its own, so this can run outside a transaction: a money-moving
- * request then costs one round trip for all its writes (see runIdempotentEntry).
+ * request then costs one round trip for all its writes (a transfer: modules/wallet/transfers.ts).
  * Throws InsufficientFundsError when a user wallet would go below its held amount; the
  * whole statement, the guard's writes included, has then changed nothing.
  */

@@ -30,7 +30,7 @@ import { winProfitMicros as sharedWinProfitMicros } from '../../common/money';
 import { SETTLEMENT_WINDOW_S } from '../../common/rules';
 import { queryRows } from '../db/client';
 import { platformShard, type PlatformAccounts } from './accounts';
-import { InsufficientFundsError } from './posting';
+import { InsufficientFundsError } from './errors';
 import type { Tx } from './types';
 
 export type TradeDirection = 'buy' | 'sell';

@@ -9,7 +9,6 @@ import { MAX_ENTRY_TICK_AGE_MS } from '../../common/rules';
 import type { Config, MarketSource } from '../config';
 import type { Db } from '../db/client';
 import { installationSecret } from '../db/installation-secrets';
-import type { MarketFeedStatus } from '../modules/health/routes';
 import { TICKER_PATH } from '../../common/market/binance';
 import { createBinanceProvider } from './binance';
 import { createProviderChain, type ProviderChain } from './chain';
@@ -27,6 +26,20 @@ export const SIM_PREFIXES = {
   geo: '/sim/geo',
   coingecko: '/sim/coingecko',
 } as const;
+
+/** The market feed as the health check and the admin overview report it. */
+export interface MarketFeedStatus {
+  /** MARKET_SOURCE: 'simulated' or 'binance'. */
+  source: string;
+  /** Milliseconds since the newest recorded tick, or null before the first one. */
+  lastTickAgeMs: number | null;
+  /** No tick yet, or the newest is older than MAX_ENTRY_TICK_AGE_MS (trades are refused). */
+  stale: boolean;
+  /** The provider that quoted most coins in this instance's last record, or null. */
+  provider: string | null;
+  /** Whether this instance runs the tick recorder. */
+  recording: boolean;
+}
 
 export interface MarketRuntime {
   readonly source: MarketSource;

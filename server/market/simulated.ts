@@ -18,6 +18,7 @@
  * asked for in batches (one cipher call for all the lattice values a price or a 24 h window
  * needs), which keeps a 24 h ticker of 40 coins to tens of milliseconds.
  */
+import { SIM_SECRET_MIN_BYTES } from '../config';
 import { toSignificantDecimal } from './decimal';
 import { createNoiseComponent, noiseAt, noiseAtMany, type NoiseComponent } from './sim-noise';
 import { PRF_KIND } from './sim-prf';
@@ -95,8 +96,6 @@ export const SIM_COINS: readonly SimCoin[] = [
   { symbol: 'USDC', name: 'USDC', basePrice: 1, dailyVol: 0.0004, quoteVolumeUsd: 3e9 },
 ];
 
-/** The fewest bytes of the secret: 128 bits, beyond any search. */
-export const SIM_SECRET_MIN_BYTES = 16;
 export const SIM_SIGNIFICANT_DIGITS = 8;
 const SECONDS_PER_DAY = 86_400;
 const MINUTES_PER_DAY = 1440;

@@ -11,10 +11,8 @@ import type { Db } from '../db/client';
 import { coins, depositMethods, siteSettings, users, withdrawMethods } from '../db/schema';
 import { platformShard, walletAccountId, type PlatformAccounts } from '../ledger/accounts';
 import { postEntry } from '../ledger/posting';
-import { hashPassword, verifyPassword } from '../modules/auth/passwords';
-import { revokeAllSessions } from '../modules/auth/sessions';
-import { ensureSiteSettings } from '../modules/settings/site-settings';
-import { createAccount } from '../modules/users/accounts';
+import { createAccount, hashPassword, revokeAllSessions, verifyPassword } from '../modules/auth';
+import { ensureSiteSettings } from '../modules/settings';
 import { normalizeEmail } from '../../common/validation';
 import {
   DEMO_ADMIN,

@@ -23,7 +23,7 @@ import { queryRows } from '../../server/db/client';
 import { settleDueTrades } from '../../server/jobs/settle-trades';
 import { checkLedger } from '../../server/ledger/check';
 import { SAME_APPROVER_MESSAGE } from '../../server/modules/wallet/withdraw-decision';
-import { createAccount } from '../../server/modules/users/accounts';
+import { createAccount } from '../../server/modules/auth/new-account';
 import {
   adminHeaders,
   createTestApp,

@@ -30,11 +30,9 @@ import { sessionOf } from '../../http/auth-guard';
 import { badRequest, conflict, fieldError, notFound, unauthorized } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Tx } from '../../ledger/types';
-import { isCommonPassword } from '../auth/common-passwords';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
-import { insertAccount } from '../users/accounts';
-import { isUuid } from '../wallet/parse';
+import { hashPassword, isCommonPassword, revokeAllSessions } from '../auth';
+import { insertAccount } from '../users';
+import { isUuid } from '../../http/fields';
 import {
   approvalView,
   databaseNow,
@@ -42,8 +40,8 @@ import {
   pendingMessage,
   type ApprovalContext,
   type ApprovalPayload,
-} from './approval-store';
-import { writeAudit } from './audit';
+} from '../approvals';
+import { writeAudit } from '../audit';
 
 /** More admins than this is not a team but a mistake; the list stops there. */
 const MAX_ADMINS = 200;

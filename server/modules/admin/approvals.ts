@@ -27,8 +27,8 @@ import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Tx } from '../../ledger/types';
-import { applyApprovedDualApproval } from '../settings/routes';
-import { isUuid } from '../wallet/parse';
+import { applyApprovedDualApproval } from '../settings';
+import { isUuid } from '../../http/fields';
 import { approvalReason, createApprovedAdmin, enableApprovedAdmin } from './admins';
 import {
   approvalView,
@@ -41,8 +41,8 @@ import {
   payloadOf,
   type ApprovalContext,
   type ApprovalRow,
-} from './approval-store';
-import { writeAudit } from './audit';
+} from '../approvals';
+import { writeAudit } from '../audit';
 import { pageCountOf, pageParam, queryParams } from './query-params';
 import { applyApprovedAdjustment } from './users';
 

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditPage } from '../../../common/contract';
 import { queryRows } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { isUuid } from '../wallet/parse';
+import { isUuid } from '../../http/fields';
 import { countOf, isoOf, pageCountOf, pageParam, queryParams } from './query-params';
 
 const ACTION_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)*(\.\*)?$/;

@@ -20,8 +20,8 @@ import { coins } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { isUuid } from '../wallet/parse';
-import { writeAudit } from './audit';
+import { isUuid } from '../../http/fields';
+import { writeAudit } from '../audit';
 
 const MAX_COINS = 500;
 

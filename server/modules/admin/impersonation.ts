@@ -9,10 +9,10 @@ import type { ImpersonationResponse } from '../../../common/contract';
 import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
-import { createImpersonationSession } from '../auth/sessions';
-import { loadUserView } from '../users/user-view';
-import { isUuid } from '../wallet/parse';
-import { writeAudit } from './audit';
+import { createImpersonationSession } from '../auth';
+import { loadUserView } from '../users';
+import { isUuid } from '../../http/fields';
+import { writeAudit } from '../audit';
 
 export const impersonationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>(

@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
 import { checkLedger } from '../../ledger/check';
-import type { MarketFeedStatus } from '../health/routes';
+import type { MarketFeedStatus } from '../../market/runtime';
 import { countOf } from './query-params';
 
 /** How long a ledger check's result is shown before the check runs again. */

@@ -24,7 +24,7 @@ import { formatCoinUnits, formatMicros } from '../../../common/money';
 import { queryRows, type Db } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
-import { isUuid } from '../wallet/parse';
+import { isUuid } from '../../http/fields';
 import {
   countOf,
   isoOf,

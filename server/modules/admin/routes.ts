@@ -7,11 +7,8 @@ import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { fieldError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { isCommonPassword } from '../auth/common-passwords';
-import { hashPassword } from '../auth/passwords';
-import { provePassword } from '../auth/proof';
-import { revokeAllSessions } from '../auth/sessions';
-import { writeAudit } from './audit';
+import { hashPassword, isCommonPassword, provePassword, revokeAllSessions } from '../auth';
+import { writeAudit } from '../audit';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.put('/updateAdminPassword', { config: { access: 'admin' } }, async (request) => {

@@ -44,12 +44,11 @@ import { runIdempotent, type PreparedChange } from '../../http/idempotency';
 import { siteSettings } from '../../db/schema';
 import { parseBody } from '../../http/validate';
 import { platformShard } from '../../ledger/accounts';
-import { InsufficientFundsError, lockAccounts, postEntry } from '../../ledger/posting';
+import { InsufficientFundsError } from '../../ledger/errors';
+import { lockAccounts, postEntry } from '../../ledger/posting';
 import type { Tx } from '../../ledger/types';
-import { isCommonPassword } from '../auth/common-passwords';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
-import { isUuid } from '../wallet/parse';
+import { hashPassword, isCommonPassword, revokeAllSessions } from '../auth';
+import { isUuid } from '../../http/fields';
 import { newRecordId } from '../../lib/record-id';
 import {
   approvalView,
@@ -59,8 +58,8 @@ import {
   pendingRow,
   type ApprovalContext,
   type ApprovalPayload,
-} from './approval-store';
-import { writeAudit } from './audit';
+} from '../approvals';
+import { writeAudit } from '../audit';
 
 /** A timestamp column as ISO-8601 text in UTC, so both drivers answer the same string. */
 export function isoText(column: string): SQL {

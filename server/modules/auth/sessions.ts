@@ -3,18 +3,8 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { SessionInfo } from '../../http/auth-guard';
 import { hashToken, looksLikeToken, newToken } from './tokens';
-
-export interface SessionInfo {
-  userId: string;
-  role: Role;
-  tokenHash: string;
-  /**
-   * The admin viewing the app as this user (`POST /api/userLogin/:id`), or null. Such a
-   * session is read-only: the guard refuses every request that could change something.
-   */
-  impersonatedBy: string | null;
-}
 
 /** How long an admin's read-only view of a user's account lasts. */
 export const IMPERSONATION_TTL_MS = 15 * 60 * 1000;

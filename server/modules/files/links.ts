@@ -37,6 +37,13 @@ export interface FileLinks {
   verify(fileId: string, exp: unknown, sig: unknown, nowMs?: number, admin?: unknown): LinkCheck;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs short-lived links to stored files (owner and admins only get them). */
+    fileLinks: FileLinks;
+  }
+}
+
 /** The unsigned path of a file, as `/upload` answers it and as claims refer to it. */
 export function fileUrlOf(fileId: string): string {
   assertFileId(fileId);

@@ -18,8 +18,8 @@ import { ApiError, forbidden, notFound, tooManyRequests } from '../../http/error
 import { limitKeyOf } from '../../http/rate-limit';
 import type { Tx } from '../../ledger/types';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore';
-import { writeAudit } from '../admin/audit';
-import { findSession } from '../auth/sessions';
+import { writeAudit } from '../audit';
+import { findSession } from '../auth';
 import { UNCLAIMED_UPLOAD_TTL_MS } from './claims';
 import { sanitizeImage, type SanitizedImage } from './images';
 import { createFileLinks, FILE_ID_PATTERN, fileUrlOf } from './links';
@@ -247,14 +247,16 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     if (account === undefined || account.role !== 'admin' || account.disabledAt !== null) {
       throw forbidden(EXPIRED_LINK_MESSAGE);
     }
-    await writeAudit(app.db, {
-      actorId: adminId,
-      action: 'file.viewed',
-      targetType: 'file',
-      targetId: fileId,
-      after: { purpose: file.purpose, ownerId: file.ownerId },
-      ip: request.ip,
-    });
+    await app.db.transaction((tx) =>
+      writeAudit(tx, {
+        actorId: adminId,
+        action: 'file.viewed',
+        targetType: 'file',
+        targetId: fileId,
+        after: { purpose: file.purpose, ownerId: file.ownerId },
+        ip: request.ip,
+      }),
+    );
     request.log.info({ fileId, adminId, purpose: file.purpose }, 'admin viewed a file');
   }
 

@@ -5,19 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDatabase } from '../../db/client';
-
-export interface MarketFeedStatus {
-  /** MARKET_SOURCE: 'simulated' or 'binance'. */
-  source: string;
-  /** Milliseconds since the newest recorded tick, or null before the first one. */
-  lastTickAgeMs: number | null;
-  /** No tick yet, or the newest is older than MAX_ENTRY_TICK_AGE_MS (trades are refused). */
-  stale: boolean;
-  /** The provider that quoted most coins in this instance's last record, or null. */
-  provider: string | null;
-  /** Whether this instance runs the tick recorder. */
-  recording: boolean;
-}
+import type { MarketFeedStatus } from '../../market/runtime';
 
 export interface HealthOptions {
   marketStatus: () => MarketFeedStatus | Promise<MarketFeedStatus>;

@@ -10,7 +10,7 @@ import {
   type KycFields,
 } from '../../../common/validation';
 import { badRequest, fieldError } from '../../http/errors';
-import { parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
+import { parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files';
 
 export const KYC_IMAGE_FIELDS = ['idFront', 'idBack', 'cameraRoll'] as const;
 export type KycImageField = (typeof KYC_IMAGE_FIELDS)[number];

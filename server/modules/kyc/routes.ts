@@ -15,14 +15,12 @@ import {
 } from '../../../common/contract';
 import { kycRequests, users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, decisionRefused, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Tx } from '../../ledger/types';
-import { writeAudit } from '../admin/audit';
-import { claimUpload } from '../files/claims';
-import { fileUrlOf } from '../files/links';
-import { assertSameId, decisionRefused, reasonField } from '../wallet/requests';
-import { isUuid } from '../wallet/parse';
+import { writeAudit } from '../audit';
+import { claimUpload, fileUrlOf } from '../files';
+import { assertSameId, isUuid, reasonField } from '../../http/fields';
 import { KYC_IMAGE_FIELDS, parseKycSubmission } from './fields';
 import { isoCountryOf, kycView, type KycRow } from './view';
 import { newRecordId } from '../../lib/record-id';
@@ -236,17 +234,19 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
         : [];
       const found = rows[0];
       if (!found) throw notFound('KYC request not found.');
-      await writeAudit(app.db, {
-        actorId,
-        action: 'kyc.documents_viewed',
-        targetType: 'kyc',
-        targetId: found.kyc.id,
-        after: {
-          userId: found.kyc.userId,
-          files: [found.kyc.idFrontFileId, found.kyc.idBackFileId, found.kyc.cameraRollFileId],
-        },
-        ip: request.ip,
-      });
+      await app.db.transaction((tx) =>
+        writeAudit(tx, {
+          actorId,
+          action: 'kyc.documents_viewed',
+          targetType: 'kyc',
+          targetId: found.kyc.id,
+          after: {
+            userId: found.kyc.userId,
+            files: [found.kyc.idFrontFileId, found.kyc.idBackFileId, found.kyc.cameraRollFileId],
+          },
+          ip: request.ip,
+        }),
+      );
       return { kyc: kycView(found.kyc, adminLink(actorId)), user: found.user };
     },
   );

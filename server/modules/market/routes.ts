@@ -9,7 +9,7 @@ import type { AppConfig, MarketTicks } from '../../../common/contract';
 import { MARKET_TICKS_MAX, PRICE_POLL_INTERVAL_MS } from '../../../common/rules';
 import { badRequest, notFound } from '../../http/errors';
 import { listedCoinTicks } from '../../market/ticks';
-import { loadTradingSettings, tradingConfigView } from '../settings/trading-settings';
+import { loadTradingSettings, tradingConfigView } from '../settings';
 
 /** Without sinceMs, the chart gets the last five minutes. */
 export const DEFAULT_TICKS_WINDOW_MS = 5 * 60_000;

@@ -23,9 +23,9 @@ import {
   type ApprovalContext,
   type ApprovalPayload,
   type ApprovalRow,
-} from '../admin/approval-store';
-import { writeAudit } from '../admin/audit';
-import { amountField, positiveAmountField } from '../wallet/parse';
+} from '../approvals';
+import { writeAudit } from '../audit';
+import { amountField, positiveAmountField } from '../../http/fields';
 import { checkChatWidgetUrl } from '../../../common/chat-widget-url';
 import { CHAT_WIDGET_URL_REASONS, type ChatWidgetPolicy } from './chat-widget';
 import { loadSiteSetting } from './site-settings';

@@ -4,7 +4,7 @@ import { formatMicros } from '../../../common/money';
 import { SETTLEMENT_WINDOW_S } from '../../../common/rules';
 import type { trades } from '../../db/schema';
 import { ruleOf } from '../../ledger/trades';
-import { DURATION_S } from '../settings/trading-settings';
+import { DURATION_S } from '../settings';
 import { normalizeDecimal } from '../../market/decimal';
 
 export type TradeRow = typeof trades.$inferSelect;

@@ -1,6 +1,7 @@
 /**
  * Creating accounts. Each user gets a unique random numeric Pay ID and a ledger wallet in
- * the same transaction, so there is never a user without a wallet.
+ * the same transaction, so there is never a user without a wallet. Passwords arrive hashed:
+ * hashing is the auth area's (auth/new-account.ts creates an account from a password).
  */
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import { normalizeEmail } from '../../../common/validation';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
 import type { Tx } from '../../ledger/types';
-import { hashPassword } from '../auth/passwords';
 
 const PAY_ID_ATTEMPTS = 8;
 
@@ -21,37 +21,34 @@ export function randomPayId(): string {
   return first + rest;
 }
 
-export interface NewAccount {
+/** An account whose password is already hashed. */
+export interface HashedAccount {
   fullName: string;
   username: string;
   email: string;
   phoneNumber: string;
-  password: string;
   role: Role;
+  passwordHash: string;
+  /** The admin who asked for this admin account (an approved `admin.create`), or null. */
+  createdBy: string | null;
 }
 
 export type CreateAccountResult =
   { ok: true; userId: string } | { ok: false; conflict: 'email' | 'username' };
 
-export async function createAccount(db: Db, account: NewAccount): Promise<CreateAccountResult> {
-  const passwordHash = await hashPassword(account.password);
+/** Creates an account; each attempt (a Pay ID collision is retried) is its own transaction. */
+export async function createHashedAccount(
+  db: Db,
+  account: HashedAccount,
+): Promise<CreateAccountResult> {
   for (let attempt = 0; attempt < PAY_ID_ATTEMPTS; attempt += 1) {
-    const inserted = await db.transaction((tx) =>
-      insertAccountOnce(tx, { ...account, passwordHash, createdBy: null }),
-    );
+    const inserted = await db.transaction((tx) => insertAccountOnce(tx, account));
     if (inserted !== null) return { ok: true, userId: inserted };
     const taken = await takenKey(db, account);
     if (taken !== null) return { ok: false, conflict: taken };
     // Nothing was inserted and neither key is taken: a Pay ID collision, which is retried.
   }
   throw new Error('Could not allocate a unique Pay ID');
-}
-
-/** An account whose password is already hashed: an admin creation approved by a second admin. */
-export interface HashedAccount extends Omit<NewAccount, 'password'> {
-  passwordHash: string;
-  /** The admin who asked for this admin account. */
-  createdBy: string | null;
 }
 
 /** Inserts an account inside the caller's transaction (the approval of its creation). */

@@ -10,15 +10,22 @@ import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/cont
 import { LOG_LIST_CAP } from '../../../common/rules';
 import { depositMethods, deposits } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, decisionRefused, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/posting';
-import { writeAudit } from '../admin/audit';
-import { activeMethod, assertSameId, checkLimits, decisionRefused, reasonField } from './requests';
-import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files/claims';
-import { assertSameCoinUnits, coinUnitsField, isUuid, positiveAmountField } from './parse';
+import { writeAudit } from '../audit';
+import { activeMethod, checkLimits } from './requests';
+import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files';
+import {
+  assertSameCoinUnits,
+  assertSameId,
+  coinUnitsField,
+  isUuid,
+  positiveAmountField,
+  reasonField,
+} from '../../http/fields';
 import { depositView } from './views';
 import { newRecordId } from '../../lib/record-id';
 

@@ -17,8 +17,8 @@ import { depositMethods, withdrawMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { writeAudit } from '../admin/audit';
-import { codeField, isUuid, percentField, positiveAmountField, textField } from './parse';
+import { writeAudit } from '../audit';
+import { codeField, isUuid, percentField, positiveAmountField, textField } from '../../http/fields';
 
 /** Lists are small; this caps them anyway. */
 const MAX_METHODS = 100;

@@ -1,11 +1,10 @@
-/** Pieces shared by deposit and withdrawal requests: methods, limits, one-time decisions. */
+/** Pieces shared by deposit and withdrawal requests: the method named, and its limits. */
 import { and, eq, isNull } from 'drizzle-orm';
 import { displayMicros } from '../../../common/money';
-import { REASON_MAX_LENGTH } from '../../../common/rules';
 import { depositMethods, withdrawMethods } from '../../db/schema';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
+import { isUuid } from '../../http/fields';
 import type { Tx } from '../../ledger/types';
-import { isUuid, textField } from './parse';
 
 type MethodTable = typeof depositMethods | typeof withdrawMethods;
 
@@ -47,34 +46,4 @@ export function checkLimits(
   if (amountMicros > method.maxAmountMicros) {
     throw new ApiError(400, `${wording.max} ${show(method.maxAmountMicros)}`, 'amount', 'amount');
   }
-}
-
-/** PUT …/:id bodies repeat the id (docs/product.md); the two must agree. */
-export function assertSameId(bodyId: string, pathId: string): void {
-  if (bodyId !== pathId)
-    throw badRequest('The id in the body must match the path.', 'invalid_body', 'id');
-}
-
-/** An optional decision reason: trimmed, bounded, empty means none. */
-export function reasonField(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const text = textField(value, 'reason', 'Reason', {
-    maxLength: REASON_MAX_LENGTH,
-    allowEmpty: true,
-  });
-  return text === '' ? null : text;
-}
-
-/**
- * Why a conditional `UPDATE … WHERE status = 'Pending'` changed nothing: the request does not
- * exist (404) or was decided before (409).
- */
-export function decisionRefused(existingStatus: string | undefined, noun: string): ApiError {
-  if (existingStatus === undefined)
-    return notFound(`${noun[0]?.toUpperCase()}${noun.slice(1)} not found.`);
-  return new ApiError(
-    409,
-    `This ${noun} was already ${existingStatus.toLowerCase()}.`,
-    'already_decided',
-  );
 }

@@ -2,25 +2,37 @@
  * Transfers by Pay ID: one atomic entry in which the sender pays the amount, the receiver
  * gets the net and fee revenue gets the fee, with the minimum and fee percent of the site
  * settings. The receiver lookup answers only what the confirmation dialog shows.
+ *
+ * A transfer is three round trips: the session, one read of both parties and the rules, and
+ * ONE statement that claims the idempotency key, inserts the transfer row and posts the
+ * entry, the last two only where the key was claimed (`npm run bench:transfers` measures it).
  */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
 import { displayMicros, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAY_ID_DIGITS } from '../../../common/rules';
 import { transfers, users } from '../../db/schema';
 import { queryPrepared, type Db } from '../../db/client';
-import { platformShard } from '../../ledger/accounts';
 import { sessionOf } from '../../http/auth-guard';
-import { perUserRateLimit } from '../../http/rate-limit';
 import { ApiError, notFound } from '../../http/errors';
-import { runIdempotentEntry } from '../../http/idempotency';
+import { assertSameAmount, isUuid, positiveAmountField } from '../../http/fields';
+import {
+  idempotentRequest,
+  sendAnswer,
+  storedAnswer,
+  type IdempotentRequest,
+  type KeyClaim,
+  type StoredAnswer,
+} from '../../http/idempotency';
+import { perUserRateLimit } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
-import { InsufficientFundsError } from '../../ledger/posting';
-import type { Posting, Tx } from '../../ledger/types';
-import { assertSameAmount, isUuid, positiveAmountField } from './parse';
-import { transferView } from './views';
+import { platformShard, type PlatformAccounts } from '../../ledger/accounts';
+import { InsufficientFundsError } from '../../ledger/errors';
+import { postGuardedEntry } from '../../ledger/posting';
+import type { EntrySpec, Posting, Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
+import { transferView } from './views';
 
 const PAY_ID_PATTERN = new RegExp(`^[1-9]\\d{${PAY_ID_DIGITS - 1}}$`);
 /** Lookups allowed per user per minute: enough to type, too few to enumerate. */
@@ -77,108 +89,15 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createTransfer', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateTransferRequest, request.body);
     const { userId } = sessionOf(request);
-    return runIdempotentEntry(
-      request,
-      reply,
-      'createTransfer',
-      async (db) => {
-        const amountMicros = positiveAmountField(body.amount, 'amount');
-        const payId = normalizePayId(body.receivePId);
-        if (payId === null) {
-          throw new ApiError(
-            400,
-            'Receiver Pay ID is not valid',
-            'receiver_not_found',
-            'receivePId',
-          );
-        }
-        // Everything the transfer needs, in one round trip: both parties, their wallets and
-        // the transfer rules. It reads outside a transaction: the write that follows is one
-        // atomic statement, and the wallet's CHECK constraint, not this read, decides
-        // whether the sender can pay.
-        const rows = await queryPrepared<TransferParty>(
-          db,
-          sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
-                     (u.id = ${userId}::uuid) as "isSender",
-                     s.transfer_min_micros as "minMicros",
-                     s.transfer_charge_micro_percent as "chargeMicroPercent"
-              from users u
-              join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
-              cross join site_settings s
-              where s.id = 1 and (u.id = ${userId}::uuid
-                or (u.pay_id = ${payId} and u.role = 'user' and u.disabled_at is null))`,
-        );
-        const sender = rows.find((row) => row.isSender);
-        if (!sender) throw notFound('User not found.');
-        if (sender.payId === payId) {
-          throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
-        }
-        const receiver = rows.find((row) => !row.isSender);
-        if (!receiver) {
-          throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
-        }
-        const minMicros = BigInt(sender.minMicros);
-        if (amountMicros < minMicros) {
-          throw new ApiError(
-            400,
-            `Minimum amount is ${displayMicros(minMicros, 2, '')} USDT`,
-            'amount',
-            'amount',
-          );
-        }
-        const split = splitFee(amountMicros, BigInt(sender.chargeMicroPercent));
-        if (split.netMicros <= 0n) {
-          throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
-        }
-        assertSameAmount(body.chargeAmount, split.feeMicros, 'chargeAmount');
-        assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
-
-        const row: typeof transfers.$inferInsert & { id: string; createdAt: Date } = {
-          id: newRecordId(),
-          createdAt: new Date(),
-          senderId: sender.id,
-          receiverId: receiver.id,
-          senderPayId: sender.payId,
-          receiverPayId: receiver.payId,
-          senderUsername: sender.username,
-          receiverUsername: receiver.username,
-          amountMicros,
-          feeMicros: split.feeMicros,
-          netMicros: split.netMicros,
-        };
-        const postings: Posting[] = [
-          { accountId: sender.walletId, amountMicros: -amountMicros },
-          { accountId: receiver.walletId, amountMicros: split.netMicros },
-        ];
-        if (split.feeMicros > 0n) {
-          postings.push({
-            accountId: platformShard(app.platformAccounts, 'fee_revenue'),
-            amountMicros: split.feeMicros,
-          });
-        }
-        return {
-          statusCode: 201,
-          body: { transfer: transferView(row) },
-          entry: { kind: 'transfer', referenceType: 'transfer', referenceId: row.id, postings },
-          inserts: (claimed) => [
-            sql`transfer_row as (
-                insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
-                  sender_username, receiver_username, amount_micros, fee_micros, net_micros,
-                  created_at)
-                select ${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
-                  ${row.senderPayId}::text, ${row.receiverPayId}::text, ${row.senderUsername}::text,
-                  ${row.receiverUsername}::text, ${row.amountMicros}::bigint,
-                  ${row.feeMicros}::bigint, ${row.netMicros}::bigint,
-                  ${row.createdAt.toISOString()}::timestamptz
-                where ${claimed})`,
-          ],
-        };
-      },
-      (error) =>
-        error instanceof InsufficientFundsError
-          ? new InsufficientFundsError('You cannot transfer more than your balance.')
-          : error,
-    );
+    const idempotent = idempotentRequest(request, reply, 'createTransfer');
+    let answer: StoredAnswer | null;
+    try {
+      answer = await transferOnce(app, userId, body, idempotent);
+    } catch (error) {
+      return idempotent.recover(error);
+    }
+    // The key was stored before: its answer, or the refusal of another body under it, is final.
+    return answer === null ? idempotent.replay() : sendAnswer(reply, answer);
   });
 
   app.get('/getUserTransferLog', { config: { access: 'user' } }, async (request) => {
@@ -215,3 +134,155 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/**
+ * Makes the transfer under the request's key: reads and checks (one round trip), then ONE
+ * statement claims the key, inserts the transfer row and posts the entry. Answers what was
+ * stored with the key, or null when the key was claimed before and nothing changed.
+ */
+async function transferOnce(
+  app: FastifyInstance,
+  senderId: string,
+  body: CreateTransferRequest,
+  idempotent: IdempotentRequest,
+): Promise<StoredAnswer | null> {
+  const transfer = await prepareTransfer(app.db, senderId, body, app.platformAccounts);
+  const answer = storedAnswer(201, { transfer: transferView(transfer.row) });
+  const posted = await postTransfer(app.db, transfer, idempotent.claim(answer));
+  return posted ? answer : null;
+}
+
+/** A checked transfer: its row as it will be stored, and its balanced ledger entry. */
+interface PreparedTransfer {
+  row: typeof transfers.$inferInsert & { id: string; createdAt: Date };
+  entry: EntrySpec;
+}
+
+/**
+ * Reads and checks the transfer, and makes its row and entry: the refusals a user can
+ * correct come from here, before anything is written.
+ */
+async function prepareTransfer(
+  db: Db,
+  senderId: string,
+  body: CreateTransferRequest,
+  platformAccounts: PlatformAccounts,
+): Promise<PreparedTransfer> {
+  const amountMicros = positiveAmountField(body.amount, 'amount');
+  const payId = normalizePayId(body.receivePId);
+  if (payId === null) {
+    throw new ApiError(400, 'Receiver Pay ID is not valid', 'receiver_not_found', 'receivePId');
+  }
+  const { sender, receiver } = await findParties(db, senderId, payId);
+  const minMicros = BigInt(sender.minMicros);
+  if (amountMicros < minMicros) {
+    throw new ApiError(
+      400,
+      `Minimum amount is ${displayMicros(minMicros, 2, '')} USDT`,
+      'amount',
+      'amount',
+    );
+  }
+  const split = splitFee(amountMicros, BigInt(sender.chargeMicroPercent));
+  if (split.netMicros <= 0n) {
+    throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
+  }
+  assertSameAmount(body.chargeAmount, split.feeMicros, 'chargeAmount');
+  assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
+
+  const row: PreparedTransfer['row'] = {
+    id: newRecordId(),
+    createdAt: new Date(),
+    senderId: sender.id,
+    receiverId: receiver.id,
+    senderPayId: sender.payId,
+    receiverPayId: receiver.payId,
+    senderUsername: sender.username,
+    receiverUsername: receiver.username,
+    amountMicros,
+    feeMicros: split.feeMicros,
+    netMicros: split.netMicros,
+  };
+  const postings: Posting[] = [
+    { accountId: sender.walletId, amountMicros: -amountMicros },
+    { accountId: receiver.walletId, amountMicros: split.netMicros },
+  ];
+  if (split.feeMicros > 0n) {
+    postings.push({
+      accountId: platformShard(platformAccounts, 'fee_revenue'),
+      amountMicros: split.feeMicros,
+    });
+  }
+  return {
+    row,
+    entry: { kind: 'transfer', referenceType: 'transfer', referenceId: row.id, postings },
+  };
+}
+
+/**
+ * Both parties, their wallets and the transfer rules, in one round trip. It reads outside a
+ * transaction: the write that follows is one atomic statement, and the wallet's CHECK
+ * constraint, not this read, decides whether the sender can pay.
+ */
+async function findParties(
+  db: Db,
+  senderId: string,
+  payId: string,
+): Promise<{ sender: TransferParty; receiver: TransferParty }> {
+  const rows = await queryPrepared<TransferParty>(
+    db,
+    sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
+               (u.id = ${senderId}::uuid) as "isSender",
+               s.transfer_min_micros as "minMicros",
+               s.transfer_charge_micro_percent as "chargeMicroPercent"
+        from users u
+        join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
+        cross join site_settings s
+        where s.id = 1 and (u.id = ${senderId}::uuid
+          or (u.pay_id = ${payId} and u.role = 'user' and u.disabled_at is null))`,
+  );
+  const sender = rows.find((row) => row.isSender);
+  if (!sender) throw notFound('User not found.');
+  if (sender.payId === payId) {
+    throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
+  }
+  const receiver = rows.find((row) => !row.isSender);
+  if (!receiver) {
+    throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
+  }
+  return { sender, receiver };
+}
+
+/**
+ * The transfer's one statement: the key's claim, the transfer row and the ledger entry, the
+ * row and the entry only where the key was claimed. True when it was; false when the key was
+ * stored before, and then nothing changed. A sender who cannot pay aborts all of it.
+ */
+async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyClaim): Promise<boolean> {
+  try {
+    const entryId = await postGuardedEntry(db, transfer.entry, {
+      ctes: [key.cte, transferInsert(transfer.row, key.claimed)],
+      condition: key.claimed,
+    });
+    return entryId !== null;
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new InsufficientFundsError('You cannot transfer more than your balance.');
+    }
+    throw error;
+  }
+}
+
+/** The CTE inserting the transfer row when `claimed` holds; plain SQL in a prepared statement. */
+function transferInsert(row: PreparedTransfer['row'], claimed: SQL): SQL {
+  return sql`transfer_row as (
+      insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
+        sender_username, receiver_username, amount_micros, fee_micros, net_micros,
+        created_at)
+      select ${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
+        ${row.senderPayId}::text, ${row.receiverPayId}::text, ${row.senderUsername}::text,
+        ${row.receiverUsername}::text, ${row.amountMicros}::bigint,
+        ${row.feeMicros}::bigint, ${row.netMicros}::bigint,
+        ${row.createdAt.toISOString()}::timestamptz
+      where ${claimed})`;
+}

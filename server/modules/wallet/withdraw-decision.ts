@@ -26,14 +26,13 @@ import type { UpdateWithdrawRequest, WithdrawDecisionResponse } from '../../../c
 import { siteSettings, withdrawals } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { approverRefusal } from '../../../common/four-eyes';
-import { ApiError, badRequest, unauthorized } from '../../http/errors';
+import { ApiError, badRequest, decisionRefused, unauthorized } from '../../http/errors';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { lockAccounts, postEntry, releaseHold } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
-import { databaseNow, lockAdminFacts } from '../admin/approval-store';
-import { writeAudit } from '../admin/audit';
-import { isUuid } from './parse';
-import { decisionRefused, reasonField } from './requests';
+import { databaseNow, lockAdminFacts } from '../approvals';
+import { writeAudit } from '../audit';
+import { isUuid, reasonField } from '../../http/fields';
 import { withdrawView } from './views';
 
 /** An on-chain transaction hash as the networks we list print it (hex, with or without 0x). */

@@ -15,18 +15,20 @@ import { ApiError, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { walletAccountId } from '../../ledger/accounts';
-import { InsufficientFundsError, placeHold } from '../../ledger/posting';
-import { assertWithdrawalsAllowed } from '../admin/account-flags';
-import { activeMethod, assertSameId, checkLimits } from './requests';
+import { InsufficientFundsError } from '../../ledger/errors';
+import { placeHold } from '../../ledger/posting';
+import { assertWithdrawalsAllowed } from '../users';
+import { activeMethod, checkLimits } from './requests';
 import {
   assertSameAmount,
   assertSameCoinUnits,
+  assertSameId,
   coinUnitsField,
   isUuid,
   percentField,
   positiveAmountField,
   textField,
-} from './parse';
+} from '../../http/fields';
 import { withdrawView } from './views';
 import { decideWithdrawal } from './withdraw-decision';
 import { newRecordId } from '../../lib/record-id';

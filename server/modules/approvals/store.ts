@@ -1,7 +1,7 @@
 /**
  * Four-eyes requests (`admin_approvals`): asking for one, the second admin's rules, and the
  * request as the console shows it. The rules themselves are common/four-eyes.ts; the routes
- * that decide requests, and the actions they carry out, are in approvals.ts.
+ * that decide requests, and the actions they carry out, are in modules/admin/approvals.ts.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { is, nullable, object, string, type Infer, type Struct } from 'superstruct';
@@ -18,7 +18,7 @@ import { adminApprovals, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit';
 
 /** What each kind's action needs, as stored in `payload`. */
 export const APPROVAL_PAYLOADS = {

@@ -1,6 +1,10 @@
-/** Writing the audit trail. Call inside the transaction of the change it records. */
-import type { Db } from '../../db/client';
+/**
+ * Writing the audit trail. A row records a change, so it is written in the transaction of
+ * that change: `writeAudit` takes a transaction by its type and cannot be called outside
+ * one, and a change that rolls back leaves no row claiming it happened.
+ */
 import { auditLog } from '../../db/schema';
+import type { Tx } from '../../ledger/types';
 
 export interface AuditEntry {
   actorId: string;
@@ -13,8 +17,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.targetType,

@@ -1,0 +1,17 @@
+/**
+ * The auth area: sign-up, sign-in and sign-out, password hashing and proof, sessions, and
+ * the sign-in throttle. The app hands `findSession` to the http layer's guard.
+ */
+export { createAccount } from './new-account';
+export { hashPassword, verifyPassword } from './passwords';
+export { isCommonPassword } from './common-passwords';
+export { provePassword } from './proof';
+export { authRoutes } from './routes';
+export {
+  createImpersonationSession,
+  findSession,
+  purgeExpiredSessions,
+  revokeAllSessions,
+  SESSION_PURGE_BATCH_SIZE,
+} from './sessions';
+export { COUNTER_PURGE_BATCH_SIZE, purgeEndedCounters } from './throttle';

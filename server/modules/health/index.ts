@@ -1,0 +1,2 @@
+/** The health area: GET /api/health for load balancers. */
+export { healthRoutes } from './routes';

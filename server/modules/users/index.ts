@@ -1,0 +1,13 @@
+/**
+ * The users area: accounts (each user with its wallet), profiles and the per-account flags
+ * an admin sets. Passwords arrive hashed; hashing is the auth area's.
+ */
+export { assertWithdrawalsAllowed } from './account-flags';
+export {
+  createHashedAccount,
+  insertAccount,
+  type CreateAccountResult,
+  type HashedAccount,
+} from './accounts';
+export { userRoutes } from './routes';
+export { loadUserView } from './user-view';
