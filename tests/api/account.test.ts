@@ -13,17 +13,9 @@ import { SiteSettingResponse, UserResponse } from '../../common/contract';
 import { FIELD_ERRORS, type FieldErrorCode } from '../../common/validation';
 import { queryRows } from '../../server/db/client';
 import { auditLog, sessions, users } from '../../server/db/schema';
-import {
-  adminHeaders,
-  createTestApp,
-  me,
-  registerAndLogin,
-  WITH_ADMIN,
-  type TestApp,
-} from './harness';
+import { createAdminTestApp, me, registerAndLogin, type AdminTestApp } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 let webDir: string;
 
 beforeAll(async () => {
@@ -33,8 +25,7 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head></html>',
   );
-  t = await createTestApp({ ...WITH_ADMIN, WEB_DIR: webDir });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp({ WEB_DIR: webDir });
 });
 afterAll(async () => {
   await t?.close();
@@ -138,7 +129,7 @@ describe('profile: PUT /api/updateProfile', () => {
   it('needs the user token: none answers 401, an admin token 403', async () => {
     const valid = { fullName: 'Some One', phoneNumber: '+14155550123' };
     expect((await updateProfile(valid, {})).statusCode).toBe(401);
-    expect((await updateProfile(valid, admin)).statusCode).toBe(403);
+    expect((await updateProfile(valid, t.admin)).statusCode).toBe(403);
   });
 });
 
@@ -257,7 +248,7 @@ function policyOf(res: { headers: Record<string, unknown> }): Map<string, string
 const WIDGET_URL = 'https://embed.chat-vendor.example/widget/abc123.js';
 const WIDGET_ORIGIN = 'https://embed.chat-vendor.example';
 
-const setWidget = (chatWidgetUrl: unknown, headers = admin) =>
+const setWidget = (chatWidgetUrl: unknown, headers = t.admin) =>
   put('/api/updateSiteSetting', { chatWidgetUrl }, headers);
 
 const siteSetting = async () =>

@@ -25,20 +25,21 @@ import { checkLedger } from '../../server/ledger/check';
 import { SAME_APPROVER_MESSAGE } from '../../server/modules/wallet/withdraw-decision';
 import { createAccount } from '../../server/modules/auth/new-account';
 import {
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   fund,
+  fundedUser,
   me,
   newKey,
   registerAndLogin,
+  submitKyc,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
+  type Headers,
 } from './harness';
 
-type Headers = Record<string, string>;
-
-let t: TestApp;
+let t: AdminTestApp;
 let admin: Headers;
 let adminId: string;
 let admin2: Headers;
@@ -72,60 +73,21 @@ async function secondAdmin(): Promise<{ auth: Headers; id: string; username: str
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp();
+  admin = t.admin;
   adminId = (await me(t.app, admin))._id;
   const second = await secondAdmin();
   admin2 = second.auth;
   admin2Id = second.id;
   admin2Username = second.username;
-  const deposit = await t.app.inject({
-    method: 'POST',
-    url: '/api/createDepositMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '10',
-      maxAmount: '100000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-    },
-  });
-  expect(deposit.statusCode, deposit.body).toBe(201);
-  depositMethodId = deposit.json().method._id;
-  const withdraw = await t.app.inject({
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '10',
-      maxAmount: '100000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-      info: 'Sent on TRON.',
-      charge: '2.5',
-    },
-  });
-  expect(withdraw.statusCode, withdraw.body).toBe(201);
-  withdrawMethodId = withdraw.json().method._id;
+  depositMethodId = await createMethod(t.app, admin, 'deposit');
+  withdrawMethodId = await createMethod(t.app, admin, 'withdraw');
   await t.app.db.execute(
     sql`insert into coins (symbol, name, sort_order) values ('BTC', 'BTC', 0)`,
   );
 });
 
-afterAll(async () => {
-  if (!t) return;
-  // `npm run ledger:check` runs this same check.
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 async function createDeposit(auth: Headers, amount: string): Promise<string> {
   const res = await t.app.inject({
@@ -474,8 +436,7 @@ describe('withdrawals: decisions and dual approval', () => {
   });
 
   it('below the threshold one approval completes; the hash is required and checked', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(500));
+    const user = await fundedUser(t.app, usdt(500));
     const id = await createWithdraw(user.auth, '99.99');
     const noHash = await decideWithdraw(admin, id, 'Completed');
     expect(noHash.statusCode).toBe(400);
@@ -508,8 +469,7 @@ describe('withdrawals: decisions and dual approval', () => {
   });
 
   it('at or above it: first approval leaves it Pending, the same admin is refused, a second admin completes it once', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(500));
+    const user = await fundedUser(t.app, usdt(500));
     const id = await createWithdraw(user.auth, '100');
 
     const withHash = await decideWithdraw(admin, id, 'Completed', { transactionHash: hash() });
@@ -590,8 +550,7 @@ describe('withdrawals: decisions and dual approval', () => {
   });
 
   it('a rejection after a first approval releases the hold; a rejection needs a reason', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(300));
+    const user = await fundedUser(t.app, usdt(300));
     const id = await createWithdraw(user.auth, '250');
     expect((await decideWithdraw(admin2, id, 'Completed')).json().awaitingSecondApproval).toBe(
       true,
@@ -632,8 +591,7 @@ describe('withdrawals: decisions and dual approval', () => {
 
   it('turning dual approval off: one approval completes again', async () => {
     await setDualApproval(null);
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(500));
+    const user = await fundedUser(t.app, usdt(500));
     const id = await createWithdraw(user.auth, '400');
     const done = await decideWithdraw(admin, id, 'Completed', { transactionHash: hash() });
     expect(done.json()).toMatchObject({ withdraw: { status: 'Completed' } });
@@ -643,31 +601,7 @@ describe('withdrawals: decisions and dual approval', () => {
 describe('KYC queue', () => {
   it('lists requests by status without document links', async () => {
     const user = await registerAndLogin(t.app);
-    const images = {
-      idFront: await uploadScreenshot(t.app, user.auth),
-      idBack: await uploadScreenshot(t.app, user.auth),
-      cameraRoll: await uploadScreenshot(t.app, user.auth),
-    };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/createKyc',
-      headers: user.auth,
-      payload: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        dateOfBirth: '1990-12-10',
-        street: '12 St James Square',
-        city: 'London',
-        state: 'Greater London',
-        postalCode: 'SW1Y 4JH',
-        country: 'UK',
-        employmentStatus: 'Self-employed',
-        annualIncome: '85000.50',
-        documentType: 'Passport',
-        ...images,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await submitKyc(t.app, user.auth);
     const res = await t.app.inject({ url: '/api/admin/kyc?status=Pending', headers: admin });
     expect(res.statusCode).toBe(200);
     const page = res.json() as AdminKycPage;
@@ -740,8 +674,7 @@ describe('audit log viewer', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent approvals on PostgreSQL', () => {
   it('two admins approving at once complete a withdrawal once', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(1000));
+    const user = await fundedUser(t.app, usdt(1000));
     for (let round = 0; round < 5; round += 1) {
       const id = await createWithdraw(user.auth, '20');
       const answers = await Promise.all([
@@ -758,8 +691,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent approvals on Postgre
     await setDualApproval('10');
     const third = await secondAdmin();
     try {
-      const user = await registerAndLogin(t.app);
-      await fund(t.app, user.userId, usdt(100));
+      const user = await fundedUser(t.app, usdt(100));
       const id = await createWithdraw(user.auth, '50');
       const firsts = await Promise.all([
         decideWithdraw(admin, id, 'Completed'),

@@ -25,19 +25,20 @@ import { walletAccountId } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/check';
 import {
   accountBalance,
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   fund,
+  fundedUser,
   me,
   newKey,
   platformBalance,
   registerAndLogin,
   TEST_ADMIN,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
+let t: AdminTestApp;
 let admin: Record<string, string>;
 let adminId: string;
 let withdrawMethodId: string;
@@ -47,36 +48,16 @@ const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, ZERO_ID);
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp();
+  admin = t.admin;
   adminId = (await me(t.app, admin))._id;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '10',
-      maxAmount: '5000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-      info: 'Sent on TRON.',
-      charge: '0',
-    },
+  withdrawMethodId = await createMethod(t.app, admin, 'withdraw', {
+    maxAmount: '5000',
+    charge: '0',
   });
-  expect(created.statusCode, created.body).toBe(201);
-  withdrawMethodId = created.json().method._id;
 });
 
-afterAll(async () => {
-  if (!t) return;
-  const report = await checkLedger(t.app.db);
-  expect(report.violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 function call(
@@ -317,26 +298,20 @@ describe('PUT /api/updateUser', () => {
     });
 
     // Absent notice: unchanged; null clears it.
-    const keep = await call('PUT', '/api/updateUser', {
+    const edited = {
       id: a.userId,
       fullName: 'Ada King',
       username: `${a.body.username}x`,
       email: `x${a.body.email}`,
       phoneNumber: '+44 20 7946 0958',
-    });
+    };
+    const keep = await call('PUT', '/api/updateUser', edited);
     expect(keep.statusCode).toBe(200);
     expect((await me(t.app, a.auth)) as unknown).toMatchObject({
       fullName: 'Ada King',
       appNotice: 'Please call support about your deposit.',
     });
-    const clear = await call('PUT', '/api/updateUser', {
-      id: a.userId,
-      fullName: 'Ada King',
-      username: `${a.body.username}x`,
-      email: `x${a.body.email}`,
-      phoneNumber: '+44 20 7946 0958',
-      appNotice: null,
-    });
+    const clear = await call('PUT', '/api/updateUser', { ...edited, appNotice: null });
     expect(clear.statusCode).toBe(200);
     expect(((await me(t.app, a.auth)) as unknown as { appNotice: unknown }).appNotice).toBeNull();
     expect(await auditRows('user.updated', a.userId)).toHaveLength(3);
@@ -345,8 +320,7 @@ describe('PUT /api/updateUser', () => {
 
 describe('account flags', () => {
   it('stops and allows trading and withdrawals with their own codes', async () => {
-    const a = await registerAndLogin(t.app);
-    await fund(t.app, a.userId, usdt(100));
+    const a = await fundedUser(t.app, usdt(100));
     const stop = await call('PUT', `/api/admin/users/${a.userId}/flags`, {
       tradingAllowed: false,
       withdrawalsAllowed: false,
@@ -510,8 +484,7 @@ describe('balance adjustments', () => {
   });
 
   it('never takes the wallet below its held amount', async () => {
-    const a = await registerAndLogin(t.app);
-    await fund(t.app, a.userId, usdt(100));
+    const a = await fundedUser(t.app, usdt(100));
     expect((await withdraw(a.auth, '40')).statusCode).toBe(201);
     const below = await adjust(a.userId, { amount: '-60.000001', reason: 'Too much' });
     expect(below.statusCode).toBe(422);
@@ -592,8 +565,7 @@ describe('password reset', () => {
 
 describe('view as user (POST /api/userLogin/:id)', () => {
   it('opens a short-lived read-only session of the user, audited', async () => {
-    const a = await registerAndLogin(t.app);
-    await fund(t.app, a.userId, usdt(50));
+    const a = await fundedUser(t.app, usdt(50));
     const before = Date.now();
     const res = await call('POST', `/api/userLogin/${a.userId}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -625,8 +597,7 @@ describe('view as user (POST /api/userLogin/:id)', () => {
   });
 
   it('refuses every change on every user route, allows sign-out, and expires', async () => {
-    const a = await registerAndLogin(t.app);
-    await fund(t.app, a.userId, usdt(50));
+    const a = await fundedUser(t.app, usdt(50));
     const open = async () => {
       const res = await call('POST', `/api/userLogin/${a.userId}`);
       return { authorization: `Bearer ${res.json().token as string}` };
@@ -754,8 +725,7 @@ describe('coins', () => {
     expect((await call('PUT', '/api/updateCoin', { id: ZERO_ID, name: 'x' })).statusCode).toBe(404);
 
     // A coin with a pending trade cannot be deleted.
-    const trader = await registerAndLogin(t.app);
-    await fund(t.app, trader.userId, usdt(100));
+    const trader = await fundedUser(t.app, usdt(100));
     await freshTick('QQQ', '12.5');
     const trade = await createTrade(trader.auth, 'QQQUSDT');
     expect(trade.statusCode, trade.body).toBe(201);

@@ -7,31 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { microsFromWire } from '../../common/money';
 import { checkLedger } from '../../server/ledger/check';
 import {
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   fund,
+  fundedUser,
   me,
   newKey,
   registerAndLogin,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp();
 });
 
-afterAll(async () => {
-  if (!t) return;
-  const report = await checkLedger(t.app.db);
-  expect(report.violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
 
@@ -39,8 +33,7 @@ describe('concurrency', () => {
   it('200 concurrent transfers among 10 accounts conserve the total, none negative', async () => {
     const accounts: Awaited<ReturnType<typeof registerAndLogin>>[] = [];
     for (let i = 0; i < 10; i += 1) {
-      const user = await registerAndLogin(t.app);
-      await fund(t.app, user.userId, usdt(50));
+      const user = await fundedUser(t.app, usdt(50));
       accounts.push(user);
     }
     const feeBefore = (await checkLedger(t.app.db)).userBalancesMicros;
@@ -84,26 +77,13 @@ describe('concurrency', () => {
   });
 
   it('50 parallel withdrawals of the full balance leave exactly one accepted', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/createWithdrawMethod',
-      headers: admin,
-      payload: {
-        coinName: 'Tether USDT',
-        paymentAddressType: 'trc20',
-        paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-        minAmount: '1',
-        maxAmount: '1000',
-        conversionPrice: '1',
-        currencyUsdt: 'USDT',
-        coinSymbol: 'USDT',
-        info: '',
-        charge: '1',
-      },
+    const methodId = await createMethod(t.app, t.admin, 'withdraw', {
+      minAmount: '1',
+      maxAmount: '1000',
+      info: '',
+      charge: '1',
     });
-    const methodId = created.json().method._id as string;
-    const a = await registerAndLogin(t.app);
-    await fund(t.app, a.userId, usdt(100));
+    const a = await fundedUser(t.app, usdt(100));
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         t.app.inject({
@@ -141,20 +121,9 @@ describe('concurrency', () => {
   });
 
   it('two concurrent approvals of one deposit credit it once', async () => {
-    const method = await t.app.inject({
-      method: 'POST',
-      url: '/api/createDepositMethod',
-      headers: admin,
-      payload: {
-        coinName: 'Tether USDT',
-        paymentAddressType: 'trc20',
-        paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-        minAmount: '1',
-        maxAmount: '1000',
-        conversionPrice: '1',
-        currencyUsdt: 'USDT',
-        coinSymbol: 'USDT',
-      },
+    const methodId = await createMethod(t.app, t.admin, 'deposit', {
+      minAmount: '1',
+      maxAmount: '1000',
     });
     const a = await registerAndLogin(t.app);
     const deposit = await t.app.inject({
@@ -162,7 +131,7 @@ describe('concurrency', () => {
       url: '/api/createDeposit',
       headers: { ...a.auth, 'idempotency-key': newKey() },
       payload: {
-        gatWay: method.json().method._id,
+        gatWay: methodId,
         amount: '25',
         transactionScreenshot: await uploadScreenshot(t.app),
       },
@@ -173,7 +142,7 @@ describe('concurrency', () => {
         t.app.inject({
           method: 'PUT',
           url: `/api/updateDeposit/${id}`,
-          headers: admin,
+          headers: t.admin,
           payload: { id, status: 'Completed' },
         }),
       ),

@@ -2,50 +2,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { DepositResponse } from '../../common/contract';
-import { checkLedger } from '../../server/ledger/check';
 import {
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   me,
   multipartFile,
   newKey,
   registerAndLogin,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 let methodId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/createDepositMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Bitcoin',
-      paymentAddressType: 'btc',
-      paymentAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-      minAmount: '50',
-      maxAmount: '100000',
-      conversionPrice: '65000',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'BTC',
-    },
+  t = await createAdminTestApp();
+  // A BTC method: its minimum and conversion rate are what the deposits below are checked against.
+  methodId = await createMethod(t.app, t.admin, 'deposit', {
+    coinName: 'Bitcoin',
+    paymentAddressType: 'btc',
+    paymentAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    minAmount: '50',
+    conversionPrice: '65000',
+    coinSymbol: 'BTC',
   });
-  expect(created.statusCode).toBe(201);
-  methodId = created.json().method._id;
 });
 
-afterAll(async () => {
-  if (!t) return;
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 function createDeposit(headers: Record<string, string>, payload: object, key = newKey()) {
   return t.app.inject({
@@ -60,7 +45,7 @@ function decide(id: string, status: 'Completed' | 'Rejected', reason?: string) {
   return t.app.inject({
     method: 'PUT',
     url: `/api/updateDeposit/${id}`,
-    headers: admin,
+    headers: t.admin,
     payload: { id, status, ...(reason ? { reason } : {}) },
   });
 }
@@ -184,24 +169,20 @@ describe('deposits', () => {
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       ),
     ];
-    for (const body of cases) {
-      const res = await t.app.inject({
+    const upload = (body: ReturnType<typeof multipartFile>) =>
+      t.app.inject({
         method: 'POST',
         url: '/upload?timestamp=1',
         payload: body.payload,
         headers: body.headers,
       });
+    for (const body of cases) {
+      const res = await upload(body);
       expect(res.statusCode).toBe(415);
       expect(res.json().error).toBe('Invalid image file.');
     }
     const big = multipartFile('big.png', 'image/png', Buffer.alloc(11 * 1024 * 1024, 1));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/upload?timestamp=1',
-      payload: big.payload,
-      headers: big.headers,
-    });
-    expect(res.statusCode).toBe(413);
+    expect((await upload(big)).statusCode).toBe(413);
   });
 
   it("hides other users' deposits (404) and refuses users deciding (403)", async () => {

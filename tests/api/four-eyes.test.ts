@@ -11,24 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApprovalPage, AdminApprovalResponse, AdminAccountList } from '../../common/contract';
 import { queryRows } from '../../server/db/client';
 import { walletAccountId } from '../../server/ledger/accounts';
-import { checkLedger } from '../../server/ledger/check';
 import {
   accountBalance,
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   fund,
+  fundedUser,
   insertAdmin,
   me,
   newKey,
   registerAndLogin,
-  WITH_ADMIN,
+  type AdminTestApp,
+  type Headers,
   type TestAdmin,
-  type TestApp,
 } from './harness';
 
-type Headers = Record<string, string>;
-
-let t: TestApp;
+let t: AdminTestApp;
 /** A: the bootstrap admin, the attacker. */
 let a: Headers;
 let aId: string;
@@ -41,34 +40,17 @@ const HOUR_MS = 60 * 60 * 1000;
 const hash = () => `0x${Math.random().toString(16).slice(2).padEnd(16, '0')}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  a = await adminHeaders(t.app);
+  t = await createAdminTestApp();
+  a = t.admin;
   aId = (await me(t.app, a))._id;
   b = await insertAdmin(t.app, { tag: 'bravo', createdAt: new Date(Date.now() - 48 * HOUR_MS) });
-  const method = await call('POST', '/api/createWithdrawMethod', a, {
-    coinName: 'Tether USDT',
-    paymentAddressType: 'trc20',
-    paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-    minAmount: '10',
-    maxAmount: '100000',
-    conversionPrice: '1',
-    currencyUsdt: 'USDT',
-    coinSymbol: 'USDT',
-    info: 'Sent on TRON.',
-    charge: '0',
-  });
-  expect(method.statusCode, method.body).toBe(201);
-  withdrawMethodId = method.json().method._id;
+  withdrawMethodId = await createMethod(t.app, a, 'withdraw', { charge: '0' });
   // Tightening (turning dual approval on) needs nobody else.
   const on = await call('PUT', '/api/updateSiteSetting', a, { withdrawalDualApproval: '50' });
   expect(on.statusCode, on.body).toBe(200);
 });
 
-afterAll(async () => {
-  if (!t) return;
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) {
   return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
@@ -130,8 +112,7 @@ async function auditCount(action: string, targetId: string): Promise<number> {
 
 describe('one admin cannot complete a dual-approval withdrawal with an account of their own', () => {
   it('the new admin cannot exist without B, and cannot second-approve A’s first approval', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(500));
+    const user = await fundedUser(t.app, usdt(500));
     const withdrawal = await createWithdraw(user.auth, '100');
     const first = await decideWithdraw(a, withdrawal);
     expect(first.json().awaitingSecondApproval).toBe(true);
@@ -224,8 +205,7 @@ describe('one admin cannot complete a dual-approval withdrawal with an account o
   });
 
   it('an admin created after a first approval cannot give the second', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     const withdrawal = await createWithdraw(user.auth, '80');
     expect((await decideWithdraw(b.auth, withdrawal)).json().awaitingSecondApproval).toBe(true);
     const newcomer = await insertAdmin(t.app);
@@ -317,8 +297,7 @@ describe('an adjustment at or above the threshold needs a second admin', () => {
   });
 
   it('an approval the wallet can no longer pay fails and leaves the request pending', async () => {
-    const user = await registerAndLogin(t.app);
-    await fund(t.app, user.userId, usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     const asked = await adjust(a, user.userId, '-100');
     expect(asked.statusCode, asked.body).toBe(202);
     await createWithdraw(user.auth, '10');
@@ -380,13 +359,12 @@ describe('requests: the list, rejection and expiry', () => {
   });
 
   it('a request while no other admin can approve says how to add one', async () => {
-    const lone = await createTestApp({ ...WITH_ADMIN });
+    const lone = await createAdminTestApp();
     try {
-      const auth = await adminHeaders(lone.app);
       const asked = await lone.app.inject({
         method: 'POST',
         url: '/api/admin/admins',
-        headers: auth,
+        headers: lone.admin,
         payload: newAdminBody(),
       });
       expect(asked.statusCode).toBe(202);

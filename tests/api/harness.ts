@@ -6,20 +6,26 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { buildApp } from '../../server/app';
+import { expect } from 'vitest';
+import { buildApp, loggerOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { ledgerAccounts, users } from '../../server/db/schema';
+import { openDatabase, type Database, type Db } from '../../server/db/client';
+import { files, ledgerAccounts, users } from '../../server/db/schema';
+import { checkLedger } from '../../server/ledger/check';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertAccount } from '../../server/modules/users/accounts';
 import { platformShard, walletAccountId } from '../../server/ledger/accounts';
 import { postEntry } from '../../server/ledger/posting';
 import type { PlatformAccountKind } from '../../server/ledger/types';
 import { seed } from '../../server/seed';
+
+/** Request headers, as `app.inject` takes them. */
+export type Headers = Record<string, string>;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -113,6 +119,48 @@ export async function createTestApp(
   };
 }
 
+/** A test app with the test admin signed in. */
+export interface AdminTestApp extends TestApp {
+  /** The test admin's headers. */
+  admin: Headers;
+}
+
+/** A fresh app (createTestApp with WITH_ADMIN and `env`) with the test admin signed in. */
+export async function createAdminTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<AdminTestApp> {
+  const t = await createTestApp({ ...WITH_ADMIN, ...env }, options);
+  return { ...t, admin: await adminHeaders(t.app) };
+}
+
+/**
+ * A fresh app with the test admin and the production logger (its redaction included) at its
+ * most verbose, writing every line it logs to `logLines`.
+ */
+export async function createTracedTestApp(logLines: string[]): Promise<AdminTestApp> {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  const options = loggerOptions(
+    loadConfig({ DEMO: 'false', LOG_LEVEL: 'trace', WEB_DIR: '/nonexistent' }),
+  );
+  return createAdminTestApp({ LOG_LEVEL: 'trace' }, { logger: { ...(options as object), stream } });
+}
+
+/**
+ * The usual `afterAll`: the ledger check (`npm run ledger:check` runs the same) finds no
+ * violation, then the app closes. Does nothing when `beforeAll` failed before making it.
+ */
+export async function closeCheckingLedger(t: TestApp | undefined): Promise<void> {
+  if (!t) return;
+  expect((await checkLedger(t.app.db)).violations).toEqual([]);
+  await t.close();
+}
+
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -162,7 +210,7 @@ export const TEST_ADMIN = { email: 'ops@example.com', password: 'Ops-Console-202
 /** The env that makes createTestApp create the test admin. */
 export const WITH_ADMIN = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password };
 
-export async function adminHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+export async function adminHeaders(app: FastifyInstance): Promise<Headers> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
   return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
@@ -190,7 +238,14 @@ export async function fund(
   });
 }
 
-export async function me(app: FastifyInstance, headers: Record<string, string>) {
+/** A new signed-in user (registerAndLogin) whose wallet holds `amountMicros`. */
+export async function fundedUser(app: FastifyInstance, amountMicros: bigint) {
+  const user = await registerAndLogin(app);
+  if (amountMicros > 0n) await fund(app, user.userId, amountMicros);
+  return user;
+}
+
+export async function me(app: FastifyInstance, headers: Headers) {
   const res = await app.inject({ url: '/api/getUserById', headers });
   if (res.statusCode !== 200) throw new Error(`getUserById failed: ${res.body}`);
   return (res.json() as { user: { _id: string; payId: string; balance: string; onHold: string } })
@@ -226,7 +281,7 @@ export function multipartFile(filename: string, contentType: string, data: Buffe
 /** Uploads a small generated PNG and answers its fileUrl. */
 export async function uploadScreenshot(
   app: FastifyInstance,
-  headers: Record<string, string> = {},
+  headers: Headers = {},
 ): Promise<string> {
   const png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } },
@@ -258,7 +313,7 @@ export interface TestAdmin {
   id: string;
   email: string;
   password: string;
-  auth: Record<string, string>;
+  auth: Headers;
 }
 
 /**
@@ -302,4 +357,110 @@ export async function insertAdmin(
     password,
     auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
   };
+}
+
+// Payment methods, KYC requests and uploads ------------------------------------------------
+
+/** A USDT deposit method on TRON: the payload of `POST /api/createDepositMethod`. */
+export const DEPOSIT_METHOD = {
+  coinName: 'Tether USDT',
+  paymentAddressType: 'trc20',
+  paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
+  minAmount: '10',
+  maxAmount: '100000',
+  conversionPrice: '1',
+  currencyUsdt: 'USDT',
+  coinSymbol: 'USDT',
+};
+
+/** The same as a withdraw method, with a note and a 2.5% charge: `POST /api/createWithdrawMethod`. */
+export const WITHDRAW_METHOD = { ...DEPOSIT_METHOD, info: 'Sent on TRON.', charge: '2.5' };
+
+/**
+ * Creates a deposit or withdraw method as `admin` from DEPOSIT_METHOD or WITHDRAW_METHOD
+ * with `overrides` (the amounts and charge a test relies on), and answers its id.
+ */
+export async function createMethod(
+  app: FastifyInstance,
+  admin: Headers,
+  kind: 'deposit' | 'withdraw',
+  overrides: Partial<typeof WITHDRAW_METHOD> = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: kind === 'deposit' ? '/api/createDepositMethod' : '/api/createWithdrawMethod',
+    headers: admin,
+    payload: { ...(kind === 'deposit' ? DEPOSIT_METHOD : WITHDRAW_METHOD), ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`create ${kind} method failed: ${res.body}`);
+  return (res.json() as { method: { _id: string } }).method._id;
+}
+
+/** The three images of a KYC request, as upload URLs. */
+export interface KycImages {
+  idFront: string;
+  idBack: string;
+  cameraRoll: string;
+}
+
+/** A valid `POST /api/createKyc` body with these images. */
+export function kycBody(images: KycImages) {
+  return {
+    firstName: 'Ada',
+    middleName: 'King',
+    lastName: 'Lovelace',
+    dateOfBirth: '1990-12-10',
+    street: '12 St James Square',
+    city: 'London',
+    state: 'Greater London',
+    postalCode: 'SW1Y 4JH',
+    country: 'UK',
+    employmentStatus: 'Self-employed',
+    annualIncome: '85000.50',
+    documentType: 'Passport',
+    ...images,
+  };
+}
+
+/** Uploads the three images of a KYC request, with `headers` (anonymous without). */
+export async function kycUploads(app: FastifyInstance, headers: Headers = {}): Promise<KycImages> {
+  return {
+    idFront: await uploadScreenshot(app, headers),
+    idBack: await uploadScreenshot(app, headers),
+    cameraRoll: await uploadScreenshot(app, headers),
+  };
+}
+
+/** Sends a pending KYC request of `auth`'s user (kycBody, own uploads); answers its id and images. */
+export async function submitKyc(
+  app: FastifyInstance,
+  auth: Headers,
+): Promise<{ kycId: string; images: KycImages }> {
+  const images = await kycUploads(app, auth);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/createKyc',
+    headers: auth,
+    payload: kycBody(images),
+  });
+  if (res.statusCode !== 201) throw new Error(`createKyc failed: ${res.body}`);
+  return { kycId: (res.json() as { kyc: { _id: string } }).kyc._id, images };
+}
+
+/** Inserts `count` unclaimed upload rows from `uploaderIp`, to fill that address's quota. */
+export async function insertUnclaimedUploads(
+  db: Db,
+  count: number,
+  uploaderIp: string,
+): Promise<void> {
+  await db.insert(files).values(
+    Array.from({ length: count }, () => ({
+      storageName: randomBytes(16).toString('hex'),
+      mimeType: 'image/png',
+      sizeBytes: 1,
+      widthPx: 1,
+      heightPx: 1,
+      uploaderIp,
+    })),
+  );
 }

@@ -11,46 +11,27 @@
  * - the trace log held the bearer token (the multipart plugin logs the request headers) and
  *   every log held file-link signatures (in request URLs).
  */
-import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_TEXT_MESSAGE, loggedUrl, loggerOptions } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { INVALID_TEXT_MESSAGE, loggedUrl } from '../../server/app';
 import { queryRows } from '../../server/db/client';
-import { files } from '../../server/db/schema';
 import { MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
 import {
-  adminHeaders,
-  createTestApp,
+  createTracedTestApp,
+  insertUnclaimedUploads,
   multipartFile,
   registerAndLogin,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 let user: Awaited<ReturnType<typeof registerAndLogin>>;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  const options = loggerOptions(
-    loadConfig({ DEMO: 'false', LOG_LEVEL: 'trace', WEB_DIR: '/nonexistent' }),
-  );
-  t = await createTestApp(
-    { ...WITH_ADMIN, LOG_LEVEL: 'trace' },
-    { logger: { ...(options as object), stream } },
-  );
-  admin = await adminHeaders(t.app);
+  t = await createTracedTestApp(logLines);
   user = await registerAndLogin(t.app);
 });
 afterAll(async () => t?.close());
@@ -67,7 +48,7 @@ describe('NUL characters and lone surrogates', () => {
     ['POST', '/api/createCoin', { symbol: 'NUL', name: 'x\u0000' }, 'name'],
     ['PUT', '/api/updateSiteSetting', { whatsappLink: 'https://a.example/\u0000' }, 'whatsappLink'],
   ] as const)('%s %s answers 400 naming the field', async (method, url, payload, field) => {
-    const headers = url.includes('Coin') || url.includes('Site') ? admin : user.auth;
+    const headers = url.includes('Coin') || url.includes('Site') ? t.admin : user.auth;
     const res = await t.app.inject({ method, url, headers, payload });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
@@ -82,7 +63,7 @@ describe('NUL characters and lone surrogates', () => {
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/updateUser',
-        headers: admin,
+        headers: t.admin,
         payload: {
           id: user.userId,
           fullName: 'Still Fine',
@@ -106,7 +87,7 @@ describe('NUL characters and lone surrogates', () => {
   });
 
   it('in a query string and in a nested key too', async () => {
-    const query = await t.app.inject({ url: '/api/admin/users?q=%00', headers: admin });
+    const query = await t.app.inject({ url: '/api/admin/users?q=%00', headers: t.admin });
     expect(query.statusCode).toBe(400);
     expect(query.json()).toMatchObject({ code: 'invalid_body', field: 'q' });
     const key = await t.app.inject({
@@ -150,16 +131,7 @@ it("the router's refusals answer in the API's error shape", async () => {
 it('concurrent uploads from one address never pass the unclaimed-upload cap', async () => {
   const address = '198.51.100.99';
   const room = 5;
-  await t.app.db.insert(files).values(
-    Array.from({ length: MAX_UNCLAIMED_UPLOADS_PER_ADDRESS - room }, () => ({
-      storageName: randomBytes(16).toString('hex'),
-      mimeType: 'image/png',
-      sizeBytes: 1,
-      widthPx: 1,
-      heightPx: 1,
-      uploaderIp: address,
-    })),
-  );
+  await insertUnclaimedUploads(t.app.db, MAX_UNCLAIMED_UPLOADS_PER_ADDRESS - room, address);
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
     .png()
     .toBuffer();

@@ -26,28 +26,28 @@ import {
   REASON_REQUIRED_MESSAGE,
 } from '../../server/modules/kyc/routes';
 import {
-  adminHeaders,
-  createTestApp,
+  createAdminTestApp,
+  kycBody,
+  kycUploads,
   me,
   multipartFile,
   registerAndLogin,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
+  type Headers,
+  type KycImages,
 } from './harness';
 
-let t: TestApp;
+let t: AdminTestApp;
 let admin: Record<string, string>;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp();
+  admin = t.admin;
   adminId = (await me(t.app, admin))._id;
 });
 afterAll(async () => t?.close());
-
-type Headers = Record<string, string>;
 
 const FILE_URL = /^\/files\/([0-9a-f-]{36})$/;
 const fileIdOf = (fileUrl: string) => {
@@ -55,33 +55,6 @@ const fileIdOf = (fileUrl: string) => {
   if (!id) throw new Error(`not a file URL: ${fileUrl}`);
   return id;
 };
-
-/** The three uploads of a request; anonymous unless `headers` carry a token. */
-async function uploads(headers: Headers = {}) {
-  return {
-    idFront: await uploadScreenshot(t.app, headers),
-    idBack: await uploadScreenshot(t.app, headers),
-    cameraRoll: await uploadScreenshot(t.app, headers),
-  };
-}
-
-function validBody(images: { idFront: string; idBack: string; cameraRoll: string }) {
-  return {
-    firstName: 'Ada',
-    middleName: 'King',
-    lastName: 'Lovelace',
-    dateOfBirth: '1990-12-10',
-    street: '12 St James Square',
-    city: 'London',
-    state: 'Greater London',
-    postalCode: 'SW1Y 4JH',
-    country: 'UK',
-    employmentStatus: 'Self-employed',
-    annualIncome: '85000.50',
-    documentType: 'Passport',
-    ...images,
-  };
-}
 
 function createKyc(headers: Headers, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/createKyc', headers, payload });
@@ -127,8 +100,8 @@ async function auditRows(action: string, targetId: string) {
 describe('POST /api/createKyc', () => {
   it('records a pending request, claims the three uploads and marks the user pending', async () => {
     const a = await registerAndLogin(t.app);
-    const images = await uploads();
-    const res = await createKyc(a.auth, validBody(images));
+    const images = await kycUploads(t.app);
+    const res = await createKyc(a.auth, kycBody(images));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(is(body, KycResponse)).toBe(true);
@@ -166,9 +139,9 @@ describe('POST /api/createKyc', () => {
 
   it('keeps one open request per user: a second one answers 409 and changes nothing', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await createKyc(a.auth, validBody(await uploads()))).statusCode).toBe(201);
-    const second = await uploads();
-    const res = await createKyc(a.auth, validBody(second));
+    expect((await createKyc(a.auth, kycBody(await kycUploads(t.app)))).statusCode).toBe(201);
+    const second = await kycUploads(t.app);
+    const res = await createKyc(a.auth, kycBody(second));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: KYC_PENDING_MESSAGE, code: 'kyc_pending' });
     expect(await requestCount(a.userId)).toBe(1);
@@ -178,8 +151,8 @@ describe('POST /api/createKyc', () => {
   it('lets exactly one of two simultaneous submissions through', async () => {
     const a = await registerAndLogin(t.app);
     const [first, second] = await Promise.all([
-      createKyc(a.auth, validBody(await uploads())),
-      createKyc(a.auth, validBody(await uploads())),
+      createKyc(a.auth, kycBody(await kycUploads(t.app))),
+      createKyc(a.auth, kycBody(await kycUploads(t.app))),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
     expect(await requestCount(a.userId)).toBe(1);
@@ -188,11 +161,11 @@ describe('POST /api/createKyc', () => {
   it('takes only the caller’s own or unclaimed uploads, each once, and rolls back a failed claim', async () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
-    const mine = await uploads(a.auth);
+    const mine = await kycUploads(t.app, a.auth);
     const bobs = await uploadScreenshot(t.app, b.auth);
 
     // B's upload in the last place: the first two claims happen, then all roll back.
-    const foreign = await createKyc(a.auth, validBody({ ...mine, cameraRoll: bobs }));
+    const foreign = await createKyc(a.auth, kycBody({ ...mine, cameraRoll: bobs }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({
       error: UPLOAD_NOT_FOUND_MESSAGE,
@@ -204,7 +177,7 @@ describe('POST /api/createKyc', () => {
     }
     expect(await userFlags(a.userId)).toMatchObject({ isVerificationPending: false });
 
-    const twice = await createKyc(a.auth, validBody({ ...mine, idBack: mine.idFront }));
+    const twice = await createKyc(a.auth, kycBody({ ...mine, idBack: mine.idFront }));
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ error: SAME_IMAGE_MESSAGE, field: 'idBack' });
 
@@ -214,15 +187,15 @@ describe('POST /api/createKyc', () => {
       .update(files)
       .set({ purpose: 'deposit', claimedAt: new Date() })
       .where(eq(files.id, fileIdOf(used)));
-    const reused = await createKyc(a.auth, validBody({ ...mine, idFront: used }));
+    const reused = await createKyc(a.auth, kycBody({ ...mine, idFront: used }));
     expect(reused.json()).toMatchObject({ error: UPLOAD_ALREADY_USED_MESSAGE, field: 'idFront' });
 
     expect(await requestCount(a.userId)).toBe(0);
-    expect((await createKyc(a.auth, validBody(mine))).statusCode).toBe(201);
+    expect((await createKyc(a.auth, kycBody(mine))).statusCode).toBe(201);
   });
 
   it('refuses an anonymous caller and an admin', async () => {
-    const body = validBody(await uploads());
+    const body = kycBody(await kycUploads(t.app));
     expect((await createKyc({}, body)).statusCode).toBe(401);
     expect((await createKyc(admin, body)).statusCode).toBe(403);
   });
@@ -306,14 +279,14 @@ describe('POST /api/createKyc', () => {
     ];
 
     let user: Awaited<ReturnType<typeof registerAndLogin>>;
-    let images: Awaited<ReturnType<typeof uploads>>;
+    let images: KycImages;
     beforeAll(async () => {
       user = await registerAndLogin(t.app);
-      images = await uploads();
+      images = await kycUploads(t.app);
     });
 
     it.each(cases)('%s', async (_name, override, message, field) => {
-      const res = await createKyc(user.auth, { ...validBody(images), ...override });
+      const res = await createKyc(user.auth, { ...kycBody(images), ...override });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(message);
       expect(res.json().field).toBe(field);
@@ -328,13 +301,13 @@ describe('POST /api/createKyc', () => {
     });
 
     it('answers field rules with their code for the web app to translate', async () => {
-      const res = await createKyc(user.auth, { ...validBody(images), annualIncome: '-1' });
+      const res = await createKyc(user.auth, { ...kycBody(images), annualIncome: '-1' });
       expect(res.json()).toMatchObject({ code: 'field', fieldCode: 'annualIncomeNegative' });
     });
 
     it('accepts a number, zero and no middle name', async () => {
       const res = await createKyc(user.auth, {
-        ...validBody(images),
+        ...kycBody(images),
         middleName: undefined,
         annualIncome: 0,
       });
@@ -363,7 +336,7 @@ describe('GET /api/getKycDetails', () => {
 describe('PUT /api/updateKyc/:id', () => {
   it('Completed verifies the user, records their country, is audited and happens once', async () => {
     const a = await registerAndLogin(t.app);
-    const kyc = (await createKyc(a.auth, validBody(await uploads()))).json().kyc;
+    const kyc = (await createKyc(a.auth, kycBody(await kycUploads(t.app)))).json().kyc;
 
     const mismatch = await t.app.inject({
       method: 'PUT',
@@ -401,7 +374,7 @@ describe('PUT /api/updateKyc/:id', () => {
     expect(again.json().code).toBe('already_decided');
     expect(await userFlags(a.userId)).toMatchObject({ isVerified: true });
 
-    const more2 = await createKyc(a.auth, validBody(await uploads()));
+    const more2 = await createKyc(a.auth, kycBody(await kycUploads(t.app)));
     expect(more2.statusCode).toBe(409);
     expect(more2.json()).toMatchObject({
       error: ALREADY_VERIFIED_MESSAGE,
@@ -411,7 +384,7 @@ describe('PUT /api/updateKyc/:id', () => {
 
   it('Rejected needs a reason, lets the user submit again and shows the reason', async () => {
     const a = await registerAndLogin(t.app);
-    const kyc = (await createKyc(a.auth, validBody(await uploads()))).json().kyc;
+    const kyc = (await createKyc(a.auth, kycBody(await kycUploads(t.app)))).json().kyc;
 
     const noReason = await decide(kyc._id, 'Rejected', '  ');
     expect(noReason.statusCode).toBe(400);
@@ -434,7 +407,7 @@ describe('PUT /api/updateKyc/:id', () => {
       reason: 'The ID photo is blurry.',
     });
 
-    const resubmitted = await createKyc(a.auth, validBody(await uploads()));
+    const resubmitted = await createKyc(a.auth, kycBody(await kycUploads(t.app)));
     expect(resubmitted.statusCode).toBe(201);
     const newest = await t.app.inject({ url: '/api/getKycDetails', headers: a.auth });
     expect(newest.json().kyc).toMatchObject({ _id: resubmitted.json().kyc._id, status: 'Pending' });
@@ -457,7 +430,7 @@ describe('PUT /api/updateKyc/:id', () => {
 describe('documents are private', () => {
   let owner: Awaited<ReturnType<typeof registerAndLogin>>;
   let kyc: { _id: string; idFront: string; idBack: string; cameraRoll: string };
-  let images: Awaited<ReturnType<typeof uploads>>;
+  let images: KycImages;
 
   /** A JPEG carrying a GPS position and a marker in its EXIF. */
   const MARKER = 'kyc-gps-marker';
@@ -493,8 +466,8 @@ describe('documents are private', () => {
       headers: multipart.headers,
     });
     expect(uploaded.statusCode).toBe(201);
-    images = { ...(await uploads()), idFront: uploaded.json().fileUrl };
-    const res = await createKyc(owner.auth, validBody(images));
+    images = { ...(await kycUploads(t.app)), idFront: uploaded.json().fileUrl };
+    const res = await createKyc(owner.auth, kycBody(images));
     expect(res.statusCode).toBe(201);
     kyc = res.json().kyc;
   });

@@ -14,70 +14,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletAccountId } from '../../server/ledger/accounts';
-import { checkLedger } from '../../server/ledger/check';
 import type { PlatformAccountKind } from '../../server/ledger/types';
 import {
-  adminHeaders,
-  createTestApp,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
   fund,
   newKey,
   registerAndLogin,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 let methodId: string;
 let depositMethodId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '1',
-      maxAmount: '5000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-      info: '',
-      charge: '2',
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  methodId = created.json().method._id;
-  const deposit = await t.app.inject({
-    method: 'POST',
-    url: '/api/createDepositMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '1',
-      maxAmount: '5000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-    },
-  });
-  expect(deposit.statusCode).toBe(201);
-  depositMethodId = deposit.json().method._id;
+  t = await createAdminTestApp();
+  const amounts = { minAmount: '1', maxAmount: '5000' };
+  methodId = await createMethod(t.app, t.admin, 'withdraw', { ...amounts, info: '', charge: '2' });
+  depositMethodId = await createMethod(t.app, t.admin, 'deposit', amounts);
 });
 
-afterAll(async () => {
-  if (!t) return;
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
 
@@ -157,19 +117,19 @@ describe('lock order', () => {
         t.app.inject({
           method: 'PUT',
           url: `/api/updateWithdraw/${id}`,
-          headers: admin,
+          headers: t.admin,
           payload: { id, status: 'Completed', transactionHash: `0xlockorder${round}abcdef` },
         }),
         t.app.inject({
           method: 'PUT',
           url: `/api/updateDeposit/${depositId}`,
-          headers: admin,
+          headers: t.admin,
           payload: { id: depositId, status: 'Completed' },
         }),
         t.app.inject({
           method: 'POST',
           url: `/api/admin/users/${a.userId}/adjustments`,
-          headers: { ...admin, 'idempotency-key': newKey() },
+          headers: { ...t.admin, 'idempotency-key': newKey() },
           payload: { amount: '2', reason: 'Lock order test' },
         }),
         ...Array.from({ length: 4 }, () => transfer(a, b)),

@@ -176,22 +176,28 @@ describe('3. a spoofed X-Forwarded-For', () => {
   const CLIENT = '203.0.113.7';
   /** What the pentester sent through the proxy; the proxy appends the real client. */
   const spoofed = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 127.0.0.1, ${CLIENT}` });
+  /** Sends `count` requests one after another, the i-th as `optionsOf(i)`; answers their statuses. */
+  const statusesOf = async (
+    app: FastifyInstance,
+    count: number,
+    optionsOf: (i: number) => InjectOptions,
+  ) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push((await inject(app, optionsOf(i))).statusCode);
+    return statuses;
+  };
 
   for (const trustProxy of [PROXY, '1']) {
     it(`gains no registrations behind one proxy (TRUST_PROXY=${trustProxy})`, async () => {
       const p = await createTestApp({ TRUST_PROXY: trustProxy }, { registerPerMinute: 10 });
       try {
-        const statuses: number[] = [];
-        for (let i = 0; i < 15; i += 1) {
-          const res = await inject(p.app, {
-            method: 'POST',
-            url: '/api/registerUser',
-            payload: newUserBody(),
-            headers: spoofed(i),
-            remoteAddress: PROXY,
-          });
-          statuses.push(res.statusCode);
-        }
+        const statuses = await statusesOf(p.app, 15, (i) => ({
+          method: 'POST',
+          url: '/api/registerUser',
+          payload: newUserBody(),
+          headers: spoofed(i),
+          remoteAddress: PROXY,
+        }));
         expect(count(statuses, 201)).toBe(10);
         expect(count(statuses, 429)).toBe(5);
       } finally {
@@ -203,17 +209,13 @@ describe('3. a spoofed X-Forwarded-For', () => {
   it('is not believed from a client that reaches the server directly', async () => {
     const p = await createTestApp({ TRUST_PROXY: PROXY }, { registerPerMinute: 10 });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 15; i += 1) {
-        const res = await inject(p.app, {
-          method: 'POST',
-          url: '/api/registerUser',
-          payload: newUserBody(),
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-          remoteAddress: CLIENT,
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = await statusesOf(p.app, 15, (i) => ({
+        method: 'POST',
+        url: '/api/registerUser',
+        payload: newUserBody(),
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        remoteAddress: CLIENT,
+      }));
       expect(count(statuses, 201)).toBe(10);
     } finally {
       await p.close();
@@ -224,17 +226,13 @@ describe('3. a spoofed X-Forwarded-For', () => {
     const p = await createTestApp({ TRUST_PROXY: PROXY }, { nowMs: () => 0 });
     try {
       const { body } = await registerAndLogin(p.app);
-      const statuses: number[] = [];
-      for (let i = 0; i < 40; i += 1) {
-        const res = await inject(p.app, {
-          method: 'POST',
-          url: '/api/login',
-          payload: { email: body.email, password: `Guess-${i}-pw` },
-          headers: spoofed(i),
-          remoteAddress: PROXY,
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = await statusesOf(p.app, 40, (i) => ({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: body.email, password: `Guess-${i}-pw` },
+        headers: spoofed(i),
+        remoteAddress: PROXY,
+      }));
       expect(count(statuses, 401)).toBe(5);
       expect(count(statuses, 429)).toBe(35);
     } finally {

@@ -15,19 +15,16 @@ import { settleTrade } from '../../server/ledger/trades';
 import { verifyTrades } from '../../server/modules/trades/verify';
 import {
   accountBalance,
-  adminHeaders,
-  createTestApp,
-  fund,
+  closeCheckingLedger,
+  createAdminTestApp,
+  fundedUser,
   me,
   newKey,
   platformBalance,
-  registerAndLogin,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 
 /** Each scenario trades its own coins, so its ticks never become another's entry price. */
 const COINS = [
@@ -46,8 +43,7 @@ const COINS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
+  t = await createAdminTestApp();
   for (const [i, symbol] of COINS.entries()) {
     await t.app.db.execute(
       sql`insert into coins (symbol, name, sort_order) values (${symbol}, ${symbol}, ${i})`,
@@ -56,12 +52,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (!t) return;
-  const report = await checkLedger(t.app.db);
-  expect(report.violations).toEqual([]);
-  const verified = await verifyTrades(t.app.db);
-  expect(verified.mismatches).toEqual([]);
-  await t.close();
+  if (t) expect((await verifyTrades(t.app.db)).mismatches).toEqual([]);
+  await closeCheckingLedger(t);
 });
 
 const usdt = (whole: number) => BigInt(Math.round(whole * 1_000_000));
@@ -77,12 +69,6 @@ async function tick(symbol: string, atMs: number, price: string, source = 'simul
   );
 }
 const freshTick = (symbol: string, price: string) => tick(symbol, wholeSecond(Date.now()), price);
-
-async function fundedUser(amountMicros: bigint) {
-  const user = await registerAndLogin(t.app);
-  if (amountMicros > 0n) await fund(t.app, user.userId, amountMicros);
-  return user;
-}
 
 function createTrade(headers: Record<string, string>, payload: object, key = newKey()) {
   return t.app.inject({
@@ -114,12 +100,12 @@ async function details(headers: Record<string, string>, id: string) {
 }
 
 async function updateSettings(payload: object) {
-  return t.app.inject({ method: 'PUT', url: '/api/updateSiteSetting', headers: admin, payload });
+  return t.app.inject({ method: 'PUT', url: '/api/updateSiteSetting', headers: t.admin, payload });
 }
 
 describe('createTrade', () => {
   it('opens a trade at the newest recorded price and holds the stake', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await freshTick('BTC', '65000.50');
     const before = Date.now();
     const res = await createTrade(user.auth, trade({ tradeAmount: '25', payoutPercent: '80' }));
@@ -157,7 +143,7 @@ describe('createTrade', () => {
   });
 
   it('accepts a number amount and the payout percent written in full', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await freshTick('BTC', '65000.50');
     const res = await createTrade(
       user.auth,
@@ -258,7 +244,7 @@ describe('createTrade', () => {
 
   /** One user for every refusal: after all of them, nothing of theirs has changed. */
   let refused: Awaited<ReturnType<typeof fundedUser>> | undefined;
-  const refusedUser = async () => (refused ??= await fundedUser(usdt(50)));
+  const refusedUser = async () => (refused ??= await fundedUser(t.app, usdt(50)));
 
   it.each(refusals)(
     'refuses %s, clearly, and changes nothing',
@@ -324,7 +310,7 @@ describe('createTrade', () => {
   });
 
   it('replays the first answer for the same key and holds once', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await freshTick('BTC', '65001');
     const key = newKey();
     const first = await createTrade(user.auth, trade(), key);
@@ -341,8 +327,8 @@ describe('createTrade', () => {
   });
 
   it('is refused in a blocked country and for everyone when trading is off', async () => {
-    const blocked = await fundedUser(usdt(100));
-    const elsewhere = await fundedUser(usdt(100));
+    const blocked = await fundedUser(t.app, usdt(100));
+    const elsewhere = await fundedUser(t.app, usdt(100));
     await t.app.db.execute(sql`update users set country = 'FR' where id = ${blocked.userId}::uuid`);
     await t.app.db.execute(
       sql`update users set country = 'DE' where id = ${elsewhere.userId}::uuid`,
@@ -375,7 +361,7 @@ describe('createTrade', () => {
   });
 
   it('refuses a disabled account like every money route (its session is dead)', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await t.app.db.execute(
       sql`update users set disabled_at = now() where id = ${user.userId}::uuid`,
     );
@@ -388,7 +374,7 @@ describe('createTrade', () => {
 
 describe('settlement', () => {
   it('settles win, loss, draw and void with exact amounts, exactly once', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     const houseBefore = await platformBalance(t.app, 'trading_house');
     const opened: Record<string, { _id: string; expiresAt: string }> = {};
     for (const symbol of ['SOL', 'XRP', 'DOGE', 'TRX']) {
@@ -507,7 +493,7 @@ describe('settlement', () => {
   });
 
   it('two sweeps at once settle each trade once', async () => {
-    const users = await Promise.all([fundedUser(usdt(100)), fundedUser(usdt(100))]);
+    const users = await Promise.all([fundedUser(t.app, usdt(100)), fundedUser(t.app, usdt(100))]);
     const ids: string[] = [];
     await freshTick('BNB', '600');
     for (const [i, user] of [...users, ...users, ...users].entries()) {
@@ -552,7 +538,7 @@ describe('settlement', () => {
   });
 
   it('a trade that fails to settle does not hold up the others', async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await freshTick('LINK', '10');
     const a = (await createTrade(user.auth, trade({ coinType: 'LINKUSDT' }))).json().trade;
     const b = (await createTrade(user.auth, trade({ coinType: 'LINKUSDT' }))).json().trade;
@@ -591,7 +577,7 @@ describe('settlement', () => {
 
 describe('reads', () => {
   it('lists trades newest first, 6 a page, by tab', async () => {
-    const user = await fundedUser(usdt(200));
+    const user = await fundedUser(t.app, usdt(200));
     await freshTick('LTC', '80');
     await freshTick('DOT', '5');
     const created: Array<{ _id: string; expiresAt: string }> = [];
@@ -649,8 +635,8 @@ describe('reads', () => {
   });
 
   it("answers 404 for another user's trade and for unknown ids", async () => {
-    const owner = await fundedUser(usdt(50));
-    const stranger = await fundedUser(usdt(50));
+    const owner = await fundedUser(t.app, usdt(50));
+    const stranger = await fundedUser(t.app, usdt(50));
     await freshTick('BTC', '65000');
     const id = (await createTrade(owner.auth, trade())).json().trade._id as string;
     expect((await details(owner.auth, id)).statusCode).toBe(200);
@@ -666,7 +652,7 @@ describe('reads', () => {
   });
 
   it('settles a due trade before answering it', async () => {
-    const user = await fundedUser(usdt(50));
+    const user = await fundedUser(t.app, usdt(50));
     await freshTick('ADA', '0.5');
     const listed = (await createTrade(user.auth, trade({ coinType: 'ADAUSDT' }))).json().trade;
     const detailed = (
@@ -742,7 +728,7 @@ describe('updateSiteSetting', () => {
       expect(res.json().error.length).toBeGreaterThan(5);
     }
     expect(await queryRows(t.app.db, sql`select * from site_settings`)).toEqual(before);
-    const user = await registerAndLogin(t.app);
+    const user = await fundedUser(t.app, 0n);
     const asUser = await t.app.inject({
       method: 'PUT',
       url: '/api/updateSiteSetting',
@@ -786,7 +772,7 @@ describe('updateSiteSetting', () => {
     });
 
     try {
-      const user = await fundedUser(usdt(50));
+      const user = await fundedUser(t.app, usdt(50));
       await freshTick('BTC', '65000');
       const stale = await createTrade(user.auth, trade({ payoutPercent: '80' }));
       expect(stale.statusCode).toBe(409);
@@ -806,7 +792,7 @@ describe('updateSiteSetting', () => {
 
 describe('ledger check', () => {
   it("holds must equal pending withdrawals plus pending trades' stakes", async () => {
-    const user = await fundedUser(usdt(100));
+    const user = await fundedUser(t.app, usdt(100));
     await freshTick('BTC', '65000');
     expect((await createTrade(user.auth, trade())).statusCode).toBe(201);
     expect((await checkLedger(t.app.db)).violations).toEqual([]);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ import {
 import { createFileLinks } from '../../server/modules/files/links';
 import { MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
 import { fileStoreFor } from '../../server/modules/files/storage';
-import { createTestApp, registerAndLogin } from './harness';
+import { createTestApp, insertUnclaimedUploads, registerAndLogin } from './harness';
 
 // Test app ----------------------------------------------------------------------------------
 
@@ -102,6 +102,12 @@ function upload(
   options: UploadOptions = {},
 ) {
   return postParts(app, [{ name: 'file', data, filename, contentType }], options);
+}
+
+/** The answer is `status` with exactly `body`. */
+function expectAnswer(res: LightMyRequestResponse, status: number, body: object) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual(body);
 }
 
 const FILE_URL = /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -195,6 +201,16 @@ async function uploadPng(options: UploadOptions = {}): Promise<string> {
   const res = await upload(t.app, pngFixture, 'photo.png', 'image/png', options);
   expect(res.statusCode, res.body).toBe(201);
   return fileIdOf(res.json().fileUrl);
+}
+
+/** An unclaimed PNG uploaded 25 hours ago: due for the purge. */
+async function stalePng(): Promise<string> {
+  const fileId = await uploadPng();
+  await t.db
+    .update(files)
+    .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+    .where(eq(files.id, fileId));
+  return fileId;
 }
 
 describe('POST /upload', () => {
@@ -309,23 +325,20 @@ describe('POST /upload', () => {
   ])('refuses %s with 415 "Invalid image file."', async (_label, make, filename, type) => {
     const before = await countFiles();
     const res = await upload(t.app, await make(), filename, type);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: 'Invalid image file.', code: 'unsupported_media_type' });
+    expectAnswer(res, 415, { error: 'Invalid image file.', code: 'unsupported_media_type' });
     expect(await countFiles()).toBe(before);
   });
 
   it('refuses a truncated PNG with 400 "Invalid image file."', async () => {
     const res = await upload(t.app, pngFixture.subarray(0, 80), 'cut.png', 'image/png');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Invalid image file.', code: 'invalid_upload' });
+    expectAnswer(res, 400, { error: 'Invalid image file.', code: 'invalid_upload' });
   });
 
   it('refuses a 20,000 × 20,000 pixel PNG bomb without decoding it', async () => {
     const bomb = await pngBomb();
     expect(bomb.length).toBeLessThan(1000);
     const res = await upload(t.app, bomb, 'bomb.png', 'image/png');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expectAnswer(res, 400, {
       error: 'This image is too large. Please upload a smaller one.',
       code: 'invalid_upload',
     });
@@ -334,8 +347,7 @@ describe('POST /upload', () => {
   it('refuses an 11 MB file with 413', async () => {
     const big = Buffer.concat([pngFixture, randomBytes(11 * 1024 * 1024)]);
     const res = await upload(t.app, big, 'big.png', 'image/png');
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({
+    expectAnswer(res, 413, {
       error: 'File too large. Please upload an image under 10MB.',
       code: 'payload_too_large',
     });
@@ -403,8 +415,7 @@ describe('GET /files/:id', () => {
 
   it('refuses the bare file URL (no signature) with 403', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/files/${fileId}` });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(expired);
+    expectAnswer(res, 403, expired);
   });
 
   it('refuses a tampered signature, an edited expiry and another file’s signature', async () => {
@@ -430,8 +441,7 @@ describe('GET /files/:id', () => {
   it('refuses an expired link with 403', async () => {
     const url = links().sign(fileId, 60_000, Date.now() - 120_000);
     const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(expired);
+    expectAnswer(res, 403, expired);
   });
 
   it('answers 404 for a validly signed link to an unknown file', async () => {
@@ -585,16 +595,7 @@ describe('per-address limits', () => {
 
   it(`refuses a new upload from an address holding ${MAX_UNCLAIMED_UPLOADS_PER_ADDRESS} unclaimed ones`, async () => {
     const address = '10.9.9.9';
-    await t.db.insert(files).values(
-      Array.from({ length: MAX_UNCLAIMED_UPLOADS_PER_ADDRESS }, () => ({
-        storageName: randomBytes(16).toString('hex'),
-        mimeType: 'image/png',
-        sizeBytes: 1,
-        widthPx: 1,
-        heightPx: 1,
-        uploaderIp: address,
-      })),
-    );
+    await insertUnclaimedUploads(t.db, MAX_UNCLAIMED_UPLOADS_PER_ADDRESS, address);
     const before = await countFiles();
     const refused = await upload(t.app, pngFixture, 'p.png', 'image/png', {
       remoteAddress: address,
@@ -663,11 +664,7 @@ describe('purge of unclaimed uploads', () => {
 
   it('runs on a timer and stops cleanly', async () => {
     const store = fileStoreFor(t.config);
-    const fileId = await uploadPng();
-    await t.db
-      .update(files)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
-      .where(eq(files.id, fileId));
+    const fileId = await stalePng();
     const logged: unknown[] = [];
     const log = {
       info: (...args: unknown[]) => void logged.push(args),
@@ -684,11 +681,7 @@ describe('purge of unclaimed uploads', () => {
     'skips the run while another instance holds the purge lock',
     async () => {
       const store = fileStoreFor(t.config);
-      const fileId = await uploadPng();
-      await t.db
-        .update(files)
-        .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
-        .where(eq(files.id, fileId));
+      const fileId = await stalePng();
       const other = await pgClientFor(t);
       try {
         await other.query('select pg_advisory_lock($1::bigint)', [UPLOAD_PURGE_LOCK_ID]);

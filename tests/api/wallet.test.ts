@@ -12,63 +12,31 @@ import {
   WithdrawResponse,
 } from '../../common/contract';
 import { formatMicros, splitFee } from '../../common/money';
-import { checkLedger } from '../../server/ledger/check';
 import { walletAccountId } from '../../server/ledger/accounts';
 import {
   accountBalance,
-  adminHeaders,
-  createTestApp,
-  fund,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
+  fundedUser,
   me,
   newKey,
   platformBalance,
   registerAndLogin,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from './harness';
 
-let t: TestApp;
-let admin: Record<string, string>;
+let t: AdminTestApp;
 let withdrawMethodId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...WITH_ADMIN });
-  admin = await adminHeaders(t.app);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: '10',
-      maxAmount: '5000',
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-      info: 'Sent on TRON.',
-      charge: '2.5',
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  withdrawMethodId = created.json().method._id;
+  t = await createAdminTestApp();
+  withdrawMethodId = await createMethod(t.app, t.admin, 'withdraw', { maxAmount: '5000' });
 });
 
-afterAll(async () => {
-  if (!t) return;
-  const report = await checkLedger(t.app.db);
-  expect(report.violations).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const usdt = (whole: number) => BigInt(Math.round(whole * 1_000_000));
-
-async function fundedUser(amountMicros: bigint) {
-  const user = await registerAndLogin(t.app);
-  if (amountMicros > 0n) await fund(t.app, user.userId, amountMicros);
-  return user;
-}
 
 function transfer(headers: Record<string, string>, payload: object, key = newKey()) {
   return t.app.inject({
@@ -105,7 +73,7 @@ describe('methods', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/createWithdrawMethod',
-      headers: admin,
+      headers: t.admin,
       payload: {
         coinName: 'X',
         paymentAddressType: 'trc20',
@@ -128,7 +96,7 @@ describe('methods', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/createDepositMethod',
-      headers: admin,
+      headers: t.admin,
       payload: {
         coinName: 'Temp',
         paymentAddressType: 'btc',
@@ -141,20 +109,15 @@ describe('methods', () => {
       },
     });
     const id = created.json().method._id as string;
-    const del = await t.app.inject({
-      method: 'PUT',
-      url: '/api/deleteDepositMethod',
-      headers: admin,
-      payload: { id },
-    });
-    expect(del.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'PUT',
-      url: '/api/deleteDepositMethod',
-      headers: admin,
-      payload: { id },
-    });
-    expect(again.statusCode).toBe(404);
+    const remove = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/deleteDepositMethod',
+        headers: t.admin,
+        payload: { id },
+      });
+    expect((await remove()).statusCode).toBe(200);
+    expect((await remove()).statusCode).toBe(404);
     const user = await registerAndLogin(t.app);
     const list = (
       await t.app.inject({ url: '/api/depositMethods', headers: user.auth })
@@ -165,8 +128,8 @@ describe('methods', () => {
 
 describe('transfers', () => {
   it('moves exactly amount, net and fee between sender, receiver and fee revenue', async () => {
-    const a = await fundedUser(usdt(100));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(100));
+    const b = await fundedUser(t.app, 0n);
     const feeBefore = await platformBalance(t.app, 'fee_revenue');
     const split = splitFee(usdt(40.5), 1_000_000n);
     const res = await transfer(a.auth, {
@@ -202,8 +165,8 @@ describe('transfers', () => {
   });
 
   it('answers a retry with the same key and body with the first answer, once', async () => {
-    const a = await fundedUser(usdt(10));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(10));
+    const b = await fundedUser(t.app, 0n);
     const key = newKey();
     const payload = { amount: '5', receivePId: b.payId };
     const first = await transfer(a.auth, payload, key);
@@ -220,7 +183,7 @@ describe('transfers', () => {
   });
 
   it('needs an idempotency key', async () => {
-    const a = await fundedUser(usdt(10));
+    const a = await fundedUser(t.app, usdt(10));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/createTransfer',
@@ -232,8 +195,8 @@ describe('transfers', () => {
   });
 
   it('a failed request stores no key, so a corrected retry with it succeeds', async () => {
-    const a = await fundedUser(usdt(10));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(10));
+    const b = await fundedUser(t.app, 0n);
     const key = newKey();
     expect((await transfer(a.auth, { amount: '50', receivePId: b.payId }, key)).statusCode).toBe(
       422,
@@ -252,8 +215,8 @@ describe('transfers', () => {
     ['1000000000000.5', 400, 'amount'],
     ['11', 422, 'insufficient_funds'],
   ])('refuses amount %s with %i and changes nothing', async (amount, status, code) => {
-    const a = await fundedUser(usdt(10));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(10));
+    const b = await fundedUser(t.app, 0n);
     const res = await transfer(a.auth, { amount, receivePId: b.payId });
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
@@ -263,15 +226,15 @@ describe('transfers', () => {
   });
 
   it('says "You cannot transfer more than your balance." when the balance is short', async () => {
-    const a = await fundedUser(usdt(1));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(1));
+    const b = await fundedUser(t.app, 0n);
     const res = await transfer(a.auth, { amount: '2', receivePId: b.payId });
     expect(res.json().error).toBe('You cannot transfer more than your balance.');
   });
 
   it("refuses figures that differ from the server's", async () => {
-    const a = await fundedUser(usdt(10));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(10));
+    const b = await fundedUser(t.app, 0n);
     const res = await transfer(a.auth, {
       amount: '5',
       receivePId: b.payId,
@@ -284,7 +247,7 @@ describe('transfers', () => {
   });
 
   it('refuses sending to yourself and to an unknown Pay ID', async () => {
-    const a = await fundedUser(usdt(10));
+    const a = await fundedUser(t.app, usdt(10));
     const self = await transfer(a.auth, { amount: '1', receivePId: a.payId });
     expect(self.statusCode).toBe(400);
     expect(self.json().code).toBe('self_transfer');
@@ -306,8 +269,8 @@ describe('transfers', () => {
   });
 
   it("hides other users' transfers (404)", async () => {
-    const a = await fundedUser(usdt(10));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(10));
+    const b = await fundedUser(t.app, 0n);
     const c = await registerAndLogin(t.app);
     const res = await transfer(a.auth, { amount: '1', receivePId: b.payId });
     const id = res.json().transfer._id as string;
@@ -329,9 +292,16 @@ describe('withdrawals', () => {
       headers: { ...headers, 'idempotency-key': key },
       payload: { gatWay: withdrawMethodId, paymentAddress: 'TXyzUserAddress123', ...payload },
     });
+  const decideWithdraw = (id: string, decision: object, headers = t.admin) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/updateWithdraw/${id}`,
+      headers,
+      payload: { id, ...decision },
+    });
 
   it('holds the amount at once; rejecting releases the hold', async () => {
-    const a = await fundedUser(usdt(100));
+    const a = await fundedUser(t.app, usdt(100));
     const res = await withdraw(a.auth, {
       amount: '40',
       needToPay: '39',
@@ -348,36 +318,24 @@ describe('withdrawals', () => {
     });
     expect(await me(t.app, a.auth)).toMatchObject({ balance: '60.000000', onHold: '40.000000' });
     const id = res.json().withdraw._id as string;
-    const rejected = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateWithdraw/${id}`,
-      headers: admin,
-      payload: { id, status: 'Rejected', reason: 'Address failed screening' },
+    const rejected = await decideWithdraw(id, {
+      status: 'Rejected',
+      reason: 'Address failed screening',
     });
     expect(rejected.statusCode).toBe(200);
     expect(await me(t.app, a.auth)).toMatchObject({ balance: '100.000000', onHold: '0.000000' });
-    const again = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateWithdraw/${id}`,
-      headers: admin,
-      payload: { id, status: 'Completed' },
-    });
+    const again = await decideWithdraw(id, { status: 'Completed' });
     expect(again.statusCode).toBe(409);
     expect(await me(t.app, a.auth)).toMatchObject({ balance: '100.000000', onHold: '0.000000' });
   });
 
   it('completing posts amount out, net to clearing and the fee to revenue', async () => {
-    const a = await fundedUser(usdt(100));
+    const a = await fundedUser(t.app, usdt(100));
     const feeBefore = await platformBalance(t.app, 'fee_revenue');
     const clearingBefore = await platformBalance(t.app, 'withdrawal_clearing');
     const res = await withdraw(a.auth, { amount: '80' });
     const id = res.json().withdraw._id as string;
-    const done = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateWithdraw/${id}`,
-      headers: admin,
-      payload: { id, status: 'Completed', transactionHash: 'abc123def456' },
-    });
+    const done = await decideWithdraw(id, { status: 'Completed', transactionHash: 'abc123def456' });
     expect(done.statusCode).toBe(200);
     expect(done.json().withdraw).toMatchObject({
       status: 'Completed',
@@ -403,7 +361,7 @@ describe('withdrawals', () => {
     [{ amount: '20', charge: '1' }, 422],
     [{ amount: '20', gatWay: '00000000-0000-0000-0000-000000000000' }, 400],
   ])('refuses %j with %i and holds nothing', async (payload, status) => {
-    const a = await fundedUser(usdt(50));
+    const a = await fundedUser(t.app, usdt(50));
     const res = await withdraw(a.auth, payload);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.length).toBeGreaterThan(5);
@@ -411,7 +369,7 @@ describe('withdrawals', () => {
   });
 
   it('says "You cannot withdraw more than your balance." and hides others\' withdrawals', async () => {
-    const a = await fundedUser(usdt(50));
+    const a = await fundedUser(t.app, usdt(50));
     const short = await withdraw(a.auth, { amount: '51' });
     expect(short.json().error).toBe('You cannot withdraw more than your balance.');
     const ok = await withdraw(a.auth, { amount: '20' });
@@ -429,23 +387,18 @@ describe('withdrawals', () => {
   });
 
   it('a user cannot decide a withdrawal (403)', async () => {
-    const a = await fundedUser(usdt(50));
+    const a = await fundedUser(t.app, usdt(50));
     const ok = await withdraw(a.auth, { amount: '20' });
     const id = ok.json().withdraw._id as string;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateWithdraw/${id}`,
-      headers: a.auth,
-      payload: { id, status: 'Rejected' },
-    });
+    const res = await decideWithdraw(id, { status: 'Rejected' }, a.auth);
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('wallet activity', () => {
   it('lists every movement newest first, paginated', async () => {
-    const a = await fundedUser(usdt(100));
-    const b = await fundedUser(0n);
+    const a = await fundedUser(t.app, usdt(100));
+    const b = await fundedUser(t.app, 0n);
     for (let i = 0; i < 21; i += 1) {
       expect((await transfer(a.auth, { amount: '1', receivePId: b.payId })).statusCode).toBe(201);
     }

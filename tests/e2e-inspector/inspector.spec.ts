@@ -4,8 +4,7 @@
  * a stub page that records what the app posts to it, and the spec walks through every flow.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { fund, keyed, registerUser, signIn, type TestAccount } from '../e2e/support';
+import { fund, placeTrade, registerUser, signIn, uploadPassport } from '../e2e/support';
 
 /** The address `createBrowserInspector` opens; the stub answers it in this test's browser. */
 const INSPECTOR_URL = 'https://stately.ai/inspect';
@@ -45,35 +44,6 @@ async function recordActors(
   return names;
 }
 
-function png(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-/** A pending 5-minute trade, so that /trade runs a countdown for it. */
-async function placeTrade(page: Page, account: TestAccount): Promise<string> {
-  const data = {
-    coinType: 'BTCUSDT',
-    tradeType: 'buy',
-    tradeAmount: '10',
-    selectedTime: 'trade5Min',
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    const created = await page.request.post('/api/createTrade', {
-      headers: keyed(account.token),
-      data,
-    });
-    // Right after the server starts there may be no recent tick yet.
-    if (created.status() === 503 && attempt < 20) {
-      await page.waitForTimeout(500);
-      continue;
-    }
-    expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { trade: { _id: string } }).trade._id;
-  }
-}
-
 async function fillKycUpToDocuments(page: Page): Promise<void> {
   await page.getByLabel('First name').fill('Katherine');
   await page.getByLabel('Last name').fill('Johnson');
@@ -102,7 +72,8 @@ test('every machine of the app shows in the inspector under a readable id', asyn
     expect.poll(() => expected.filter((name) => !names.has(name)), { timeout: 15_000 }).toEqual([]);
   const account = await registerUser(page.request, 'Inspected Trader');
   await fund(page.request, account._id, '500');
-  const tradeId = await placeTrade(page, account);
+  // A pending 5-minute trade, so that /trade runs a countdown for it.
+  const tradeId = await placeTrade(page.request, account.token);
 
   // The auth actor starts with the sign-in page; the inspector's window opens on each load.
   await signIn(page, account);
@@ -128,18 +99,7 @@ test('every machine of the app shows in the inspector under a readable id', asyn
 
   await page.goto('/kyc/submit-form');
   await fillKycUpToDocuments(page);
-  await page.getByRole('radio', { name: 'Passport' }).check();
-  await page.getByLabel('Front of the document').setInputFiles({
-    name: 'front.png',
-    mimeType: 'image/png',
-    buffer: await png('#3366cc'),
-  });
-  await page.getByLabel('Back of the document').setInputFiles({
-    name: 'back.png',
-    mimeType: 'image/png',
-    buffer: await png('#cc6633'),
-  });
-  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  await uploadPassport(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
   // The face scan is the wizard's child, named by the id the wizard gives it.

@@ -3,22 +3,14 @@
  * profile, password change, notice, help (with and without the live-chat widget), privacy
  * and about.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, ALICE, apiLogin, bearer, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, ALICE, apiLogin, bearer, registerUser, signIn } from './support';
 
-/** A fresh account, so these tests never change the demo users other specs rely on. */
-async function newAccount(request: APIRequestContext) {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const body = {
-    fullName: 'Hedy Lamarr',
-    username: `hedy_${tag}`,
-    email: `hedy_${tag}@example.com`,
-    phoneNumber: '+1 310 555 0142',
-    password: 'Frequency-Hop-1942',
-  };
-  const res = await request.post('/api/registerUser', { data: body });
-  expect(res.status()).toBe(201);
-  return body;
+/** A fresh account, signed in: these tests never change the demo users other specs rely on. */
+async function signedInAccount(page: Page, request: APIRequestContext) {
+  const account = await registerUser(request, 'Hedy Lamarr');
+  await signIn(page, account);
+  return account;
 }
 
 async function adminAuth(request: APIRequestContext) {
@@ -72,8 +64,7 @@ test('profile: username and email are read-only; name and phone are saved', asyn
   page,
   request,
 }) => {
-  const account = await newAccount(request);
-  await signIn(page, account);
+  const account = await signedInAccount(page, request);
   await page.goto('/user/profile');
   await expect(page.getByText(account.username, { exact: true })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
@@ -98,8 +89,7 @@ test('password change signs out everywhere and lands on sign-in after 1 s', asyn
   page,
   request,
 }) => {
-  const account = await newAccount(request);
-  await signIn(page, account);
+  const account = await signedInAccount(page, request);
   const oldToken = await page.evaluate(() => localStorage.getItem('uToken'));
   expect(oldToken).toBeTruthy();
   await page.goto('/user/password');
@@ -148,8 +138,7 @@ test('password change signs out everywhere and lands on sign-in after 1 s', asyn
 });
 
 test('notice: greeting, no notice, last login', async ({ page, request }) => {
-  const account = await newAccount(request);
-  await signIn(page, account);
+  const account = await signedInAccount(page, request);
   await page.goto('/app/notice');
   await expect(page.getByRole('heading', { name: `Hello, ${account.fullName}` })).toBeVisible();
   await expect(page.getByText('No Current Notices')).toBeVisible();

@@ -4,7 +4,7 @@
  * cannot give both approvals of a large withdrawal; the audit log lists each action; and a
  * user whose name is markup shows as plain text on every console list and page.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
 import {
   ADMIN,
@@ -14,12 +14,13 @@ import {
   balances,
   bearer,
   createDeposit,
+  createKyc,
   createWithdraw,
   detailRow,
   fund,
   micros,
+  phonePage,
   registerUser,
-  SCREENSHOT_PNG,
   signIn,
   watchDialogs,
   type Credentials,
@@ -28,18 +29,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const MARKUP_NAME = '<img src=x onerror=alert(1)>';
-
-/** A second signed-in person (the user, or another admin) in a context of their own. */
-async function phoneContext(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return context.newPage();
-}
 
 async function openAdminPage(page: Page, path: string, who: Credentials = ADMIN) {
   if (!(await page.evaluate(() => localStorage.getItem('aToken')).catch(() => null))) {
@@ -100,7 +89,7 @@ test('the user sees an approved deposit Completed within 10 s', async ({
   await openAdminPage(page, `/admin/deposits/${deposit._id}`);
   await expect(detailRow(page, 'Status')).toContainText('Pending');
 
-  const userPage = await phoneContext(browser, baseURL);
+  const userPage = await phonePage(browser, baseURL);
   await signIn(userPage, user);
   await userPage.goto(`/deposit/log/${deposit._id}`);
   await expect(userPage.getByText('Request Pending')).toBeVisible();
@@ -170,7 +159,7 @@ test('a large withdrawal needs two different admins; the audit log lists each st
 
     // An admin the first one had just created could not give the second approval
     // (four-eyes.spec.ts); the second demo admin, who existed before, can.
-    const secondPage = await phoneContext(browser, baseURL);
+    const secondPage = await phonePage(browser, baseURL);
     await openAdminPage(secondPage, `/admin/withdrawals/${withdraw._id}`, ADMIN2);
     await expect(secondPage.getByText('Awaiting second approval')).toBeVisible();
     await confirmApproval(secondPage, 'Approve this withdrawal?', '0xfeed5eed0001');
@@ -219,36 +208,3 @@ test('a name made of markup is plain text on every console list and page', async
   }
   expect(dialogs).toEqual([]);
 });
-
-/** A KYC request of the user's own, through the uploads and POST /api/createKyc. */
-async function createKyc(request: APIRequestContext, token: string): Promise<string> {
-  const upload = async () => {
-    const response = await request.post(`/upload?timestamp=${Date.now()}`, {
-      headers: bearer(token),
-      multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG } },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { fileUrl: string }).fileUrl;
-  };
-  const created = await request.post('/api/createKyc', {
-    headers: bearer(token),
-    data: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      dateOfBirth: '1990-12-10',
-      street: '12 St James Square',
-      city: 'London',
-      state: 'Greater London',
-      postalCode: 'SW1Y 4JH',
-      country: 'UK',
-      employmentStatus: 'Self-employed',
-      annualIncome: '85000.50',
-      documentType: 'Passport',
-      idFront: await upload(),
-      idBack: await upload(),
-      cameraRoll: await upload(),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { kyc: { _id: string } }).kyc._id;
-}

@@ -11,9 +11,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   ADMIN,
   apiLogin,
-  approveAsSecondAdmin,
+  approvePending,
   bearer,
-  pendingApproval,
+  phonePage,
   registerUser,
   signIn,
   type Credentials,
@@ -199,11 +199,10 @@ test('a second admin is created, listed, and changes their own password', async 
   // Only asked for: the account exists once the second demo admin approves it.
   await expect(create.getByText(`Requested: @${second.username}.`)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: second.email })).toHaveCount(0);
-  const asked = await pendingApproval(
+  await approvePending(
     request,
     (approval) => approval.kind === 'admin.create' && approval.subject.email === second.email,
   );
-  await approveAsSecondAdmin(request, asked._id);
   await page.reload();
   await expect(
     page
@@ -217,13 +216,7 @@ test('a second admin is created, listed, and changes their own password', async 
   await expect(create.getByText('This email is already registered.')).toBeVisible();
 
   // The second admin, in a context of their own, changes their password and is signed out.
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const secondPage = await context.newPage();
+  const secondPage = await phonePage(browser, baseURL);
   await signIn(secondPage, second, '/admin');
   await secondPage.goto('/admin/admins');
   await expect(
@@ -254,7 +247,7 @@ test('a second admin is created, listed, and changes their own password', async 
   });
   expect(oldLogin.ok()).toBe(false);
   await signIn(secondPage, { email: second.email, password: newPassword }, '/admin');
-  await context.close();
+  await secondPage.context().close();
 });
 
 test("a user's markup name is plain text in the audit log", async ({ page, request }) => {

@@ -12,10 +12,11 @@ import {
   ADMIN2,
   apiLogin,
   approveAsSecondAdmin,
+  approvePending,
   balances,
   bearer,
   micros,
-  pendingApproval,
+  phonePage,
   registerAdmin,
   registerUser,
   signIn,
@@ -26,14 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** An admin signed in on a phone-sized page of their own. */
 async function adminPage(browser: Browser, baseURL: string | undefined, who: Credentials) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+  const page = await phonePage(browser, baseURL);
   await signIn(page, who, '/admin');
   return page;
 }
@@ -173,11 +167,10 @@ test('an admin is disabled with a reason; enabling them again waits for a second
   await enable.getByRole('button', { name: 'Ask' }).click();
   await expect(enable).toBeHidden();
   await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
-  const asked = await pendingApproval(
+  await approvePending(
     request,
     (approval) => approval.kind === 'admin.enable' && approval.subject.adminId === other._id,
   );
-  await approveAsSecondAdmin(request, asked._id);
   await first.reload();
   await expect(
     first.getByRole('listitem').filter({ hasText: other.email }).getByText('Disabled', {

@@ -6,7 +6,13 @@
  * close on Escape and give the focus back to the control that opened them.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { prepareTab, tourTest as test, waitForSettled } from './route-tour';
+import {
+  prepareTab,
+  tourTest as test,
+  waitForSettled,
+  type Tour,
+  type TourAccess,
+} from './route-tour';
 
 /** One Tab stop as the page showed it. */
 interface Stop {
@@ -180,51 +186,51 @@ async function checkDialog(page: Page, opener: Locator, dialog: Locator) {
   await expect(opener, 'the focus goes back to the control that opened it').toBeFocused();
 }
 
-test('sign-in: Tab follows the visual order and every stop shows its focus', async ({
-  page,
-  tour,
-}) => {
-  await prepareTab(page, tour, 'none', 'en');
-  await page.goto('/signin');
+/** Opens `path` with the tab signed in as `access` (or not), once the page has settled. */
+async function openSettled(page: Page, tour: Tour, access: TourAccess, path: string) {
+  await prepareTab(page, tour, access, 'en');
+  await page.goto(path);
   await waitForSettled(page);
-  const stops = await tabThrough(page);
-  expectReadingOrderAndVisibleFocus(stops, [
-    'Back',
-    'Language',
-    'Email',
-    'Password',
-    'Show password',
-    'Sign in',
-    'Create an account',
-  ]);
-});
+}
 
-test('/trade: Tab follows the visual order and every stop shows its focus', async ({
-  page,
-  tour,
-}) => {
-  await prepareTab(page, tour, 'user', 'en');
-  await page.goto('/trade');
-  await waitForSettled(page);
-  const stops = await tabThrough(page);
-  expectReadingOrderAndVisibleFocus(stops, [
-    'Open menu',
-    'Amount',
-    'Max',
-    'Buy',
-    'Sell',
-    'Markets',
-    'Orders',
-  ]);
-});
+const TAB_ORDERS = [
+  {
+    name: 'sign-in',
+    access: 'none',
+    path: '/signin',
+    order: [
+      'Back',
+      'Language',
+      'Email',
+      'Password',
+      'Show password',
+      'Sign in',
+      'Create an account',
+    ],
+  },
+  {
+    name: '/trade',
+    access: 'user',
+    path: '/trade',
+    order: ['Open menu', 'Amount', 'Max', 'Buy', 'Sell', 'Markets', 'Orders'],
+  },
+] as const;
+
+for (const { name, access, path, order } of TAB_ORDERS) {
+  test(`${name}: Tab follows the visual order and every stop shows its focus`, async ({
+    page,
+    tour,
+  }) => {
+    await openSettled(page, tour, access, path);
+    expectReadingOrderAndVisibleFocus(await tabThrough(page), order);
+  });
+}
 
 test('the drawer traps the focus, closes on Escape and gives the focus back', async ({
   page,
   tour,
 }) => {
-  await prepareTab(page, tour, 'user', 'en');
-  await page.goto('/onchain');
-  await waitForSettled(page);
+  await openSettled(page, tour, 'user', '/onchain');
   await checkDialog(
     page,
     page.getByRole('button', { name: 'Open menu' }),
@@ -236,9 +242,7 @@ test('the trade confirmation traps the focus, closes on Escape and gives the foc
   page,
   tour,
 }) => {
-  await prepareTab(page, tour, 'user', 'en');
-  await page.goto('/trade');
-  await waitForSettled(page);
+  await openSettled(page, tour, 'user', '/trade');
   await page.getByLabel('Amount', { exact: true }).fill('10');
   await checkDialog(
     page,
@@ -251,8 +255,6 @@ test('a console confirmation traps the focus, closes on Escape and gives the foc
   page,
   tour,
 }) => {
-  await prepareTab(page, tour, 'admin', 'en');
-  await page.goto(`/admin/withdrawals/${tour.ids.withdrawal}`);
-  await waitForSettled(page);
+  await openSettled(page, tour, 'admin', `/admin/withdrawals/${tour.ids.withdrawal}`);
   await checkDialog(page, page.getByRole('button', { name: 'Reject' }), page.getByRole('dialog'));
 });

@@ -5,9 +5,8 @@
  * approves through the API; after a reload the drawer shows Verified and the form is no
  * longer offered.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { ADMIN, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, registerUser, signIn, uploadPassport } from './support';
 
 // The fake camera only for this file: Playwright replaces launch options as a whole, so
 // the project's own are repeated here.
@@ -26,27 +25,6 @@ test.use({
   },
 });
 
-/** A small PNG of one colour: the server decodes and re-encodes uploads, so it must be real. */
-function png(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-async function register(request: APIRequestContext) {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const body = {
-    fullName: 'Katherine Johnson',
-    username: `katherine_${tag}`,
-    email: `katherine_${tag}@example.com`,
-    phoneNumber: '+1 757 555 0142',
-    password: 'Orbital-Mechanics-1962',
-  };
-  const res = await request.post('/api/registerUser', { data: body });
-  expect(res.status()).toBe(201);
-  return body;
-}
-
 async function openDrawer(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   return page.getByRole('dialog', { name: 'Menu' });
@@ -64,7 +42,7 @@ test('five steps with a face scan, pending with the images, approved, then verif
   request,
 }) => {
   test.setTimeout(90_000);
-  const user = await register(request);
+  const user = await registerUser(request, 'Katherine Johnson');
   await signIn(page, user);
 
   const drawer = await openDrawer(page);
@@ -113,18 +91,7 @@ test('five steps with a face scan, pending with the images, approved, then verif
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Front ID image is required')).toBeVisible();
   await expect(page.getByText('Back ID image is required')).toBeVisible();
-  await page.getByRole('radio', { name: 'Passport' }).check();
-  await page.getByLabel('Front of the document').setInputFiles({
-    name: 'passport-front.png',
-    mimeType: 'image/png',
-    buffer: await png('#3366cc'),
-  });
-  await page.getByLabel('Back of the document').setInputFiles({
-    name: 'passport-back.png',
-    mimeType: 'image/png',
-    buffer: await png('#cc6633'),
-  });
-  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  await uploadPassport(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 5: submitting without the face scan is refused.

@@ -42,11 +42,12 @@ import {
   balances,
   bearer,
   createDeposit,
+  createKyc,
   createWithdraw,
   fund,
   keyed,
+  placeTrade,
   registerUser,
-  type TestAccount,
 } from './support';
 
 /** Who must be signed in: nobody, the tour's user, or the demo admin. */
@@ -186,11 +187,14 @@ export async function createTour(request: APIRequestContext): Promise<Tour> {
   const deposit = await createDeposit(request, traveller.token, '150', await samplePng('receipt'));
   const withdrawal = await createWithdraw(request, traveller.token, '75.5');
   const transfer = await createTransfer(request, traveller.token, '40');
-  const trade = await createTrade(request, traveller.token);
+  // A 5-minute trade, so it is still pending during the tour.
+  const trade = await placeTrade(request, traveller.token, '25');
   // A user with a pending KYC request sees its status instead of the form, so the request
   // the console shows belongs to a second user and the tour's user still sees the form.
   const applicant = await registerUser(request, 'Mei Lin Zhang');
-  const kyc = await createKyc(request, applicant);
+  const kyc = await createKyc(request, applicant.token, (field) =>
+    samplePng(field === 'cameraRoll' ? 'face' : field),
+  );
   // A large credit waits for a second admin, so the approvals page shows a request.
   const asked = await request.post(`/api/admin/users/${applicant._id}/adjustments`, {
     headers: keyed(adminToken),
@@ -397,28 +401,6 @@ async function createTransfer(
 }
 
 /**
- * A 5-minute Buy of BTC, so it is still pending during the tour. Right after the server
- * starts there may be no recent tick yet (503): it is retried for a few seconds.
- */
-async function createTrade(request: APIRequestContext, token: string): Promise<string> {
-  const body = {
-    coinType: 'BTCUSDT',
-    tradeType: 'buy',
-    tradeAmount: '25',
-    selectedTime: 'trade5Min',
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    const created = await request.post('/api/createTrade', { headers: keyed(token), data: body });
-    if (created.status() === 503 && attempt < 20) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { trade: { _id: string } }).trade._id;
-  }
-}
-
-/**
  * Pictures for the uploads, drawn without text (no font needed), so the screens that show
  * them look as they do with real documents: a payment receipt, an identity card's two sides
  * and a face.
@@ -457,39 +439,4 @@ const SAMPLE_SVG = {
 
 function samplePng(kind: keyof typeof SAMPLE_SVG): Promise<Buffer> {
   return sharp(Buffer.from(SAMPLE_SVG[kind])).png().toBuffer();
-}
-
-/** A pending KYC request of `applicant`, with its three documents uploaded. */
-async function createKyc(request: APIRequestContext, applicant: TestAccount): Promise<string> {
-  const upload = async (kind: keyof typeof SAMPLE_SVG) => {
-    const response = await request.post(`/upload?timestamp=${Date.now()}`, {
-      headers: bearer(applicant.token),
-      multipart: {
-        file: { name: `${kind}.png`, mimeType: 'image/png', buffer: await samplePng(kind) },
-      },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { fileUrl: string }).fileUrl;
-  };
-  const created = await request.post('/api/createKyc', {
-    headers: bearer(applicant.token),
-    data: {
-      firstName: 'Mei Lin',
-      lastName: 'Zhang',
-      dateOfBirth: '1991-04-23',
-      street: '1 Raffles Place',
-      city: 'Singapore',
-      state: 'Central Region',
-      postalCode: '048616',
-      country: 'SG',
-      employmentStatus: 'Employed',
-      annualIncome: '64000',
-      documentType: 'Passport',
-      idFront: await upload('idFront'),
-      idBack: await upload('idBack'),
-      cameraRoll: await upload('face'),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { kyc: { _id: string } }).kyc._id;
 }

@@ -6,9 +6,9 @@
  * they are empty and what to do, a failed read says so with a Try again that works, and
  * figures in lists are in tabular digits.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../common/rules';
-import { createDeposit, fund, keyed, registerUser, type TestAccount } from './support';
+import { createDeposit, fund, placeTrade, registerUser, type TestAccount } from './support';
 
 /** The screens measured: the signed-in home and the four main tabs. */
 const ROUTES = ['/', '/markets', '/trade', '/wallet', '/orders'] as const;
@@ -98,28 +98,6 @@ async function waitForSettled(page: Page, quietMs = 1_500): Promise<void> {
   }
 }
 
-/**
- * A pending 5-minute trade. Right after the server starts there may be no recent tick yet
- * (503): it is retried for a few seconds.
- */
-async function placeTrade(request: APIRequestContext, token: string): Promise<void> {
-  const data = {
-    coinType: 'BTCUSDT',
-    tradeType: 'buy',
-    tradeAmount: '10',
-    selectedTime: 'trade5Min',
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    const created = await request.post('/api/createTrade', { headers: keyed(token), data });
-    if (created.status() === 503 && attempt < 20) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    expect(created.status(), await created.text()).toBe(201);
-    return;
-  }
-}
-
 test('the main screens do not jump while their data arrives', async ({ page, request }) => {
   test.setTimeout(120_000);
   const account = await registerUser(request, 'Layout Shift');
@@ -145,8 +123,7 @@ test("a new user's histories say they are empty, and what to do next", async ({
   page,
   request,
 }) => {
-  const account = await registerUser(request, 'Empty Histories');
-  await prepare(page, account);
+  await prepare(page, await registerUser(request, 'Empty Histories'));
 
   await page.goto('/orders');
   await expect(page.getByText('No orders available in this tab.')).toBeVisible();
@@ -175,8 +152,7 @@ test('a failed read says so within seconds, and Try again loads it once the serv
   page,
   request,
 }) => {
-  const account = await registerUser(request, 'Failed Read');
-  await prepare(page, account);
+  await prepare(page, await registerUser(request, 'Failed Read'));
   // Only this one call fails; the user, the header and everything else load as usual. The
   // read goes on being retried behind the error (1 s, 2 s, 4 s ... apart).
   const depositLog = '**/api/getUserDepositLog';
@@ -198,8 +174,7 @@ test('a user that cannot be read shows its error on /wallet within seconds', asy
   page,
   request,
 }) => {
-  const account = await registerUser(request, 'Failed User');
-  await prepare(page, account);
+  await prepare(page, await registerUser(request, 'Failed User'));
   let answered = 0;
   await page.route('**/api/getUserById', async (route) => {
     answered += 1;

@@ -5,7 +5,8 @@
  * spec, so a spec that changes a user's money or flags makes a user of its own.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export interface Credentials {
   email: string;
@@ -25,7 +26,7 @@ export const ADMIN2: Credentials = {
 };
 
 /** A pending four-eyes request the predicate picks, as the second demo admin lists them. */
-export async function pendingApproval(
+async function pendingApproval(
   request: APIRequestContext,
   pick: (approval: { _id: string; kind: string; subject: Record<string, unknown> }) => boolean,
 ): Promise<{ _id: string; kind: string; subject: Record<string, unknown> }> {
@@ -51,6 +52,14 @@ export async function approveAsSecondAdmin(
     data: {},
   });
   expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/** Approves, as the second demo admin, the pending four-eyes request that `pick` chooses. */
+export async function approvePending(
+  request: APIRequestContext,
+  pick: Parameters<typeof pendingApproval>[1],
+): Promise<void> {
+  await approveAsSecondAdmin(request, (await pendingApproval(request, pick))._id);
 }
 
 /** A valid 1×1 PNG: the server decodes and re-encodes uploads, so it must be a real image. */
@@ -79,6 +88,18 @@ export async function signIn(page: Page, who: Credentials, landing = '/'): Promi
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(landing);
+}
+
+/** A page in a new phone-sized context of its own: a second person, signed in separately. */
+export async function phonePage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
 }
 
 export interface TestAccount extends Credentials {
@@ -248,6 +269,51 @@ export async function createWithdraw(
   return ((await created.json()) as { withdraw: { _id: string } }).withdraw;
 }
 
+/** The documents of a KYC request, by their field. */
+export type KycDocument = 'idFront' | 'idBack' | 'cameraRoll';
+
+/**
+ * A pending KYC request (Mei Lin Zhang's details) of the account behind `token`, its three
+ * documents uploaded first: `documentOf` draws each one; SCREENSHOT_PNG when not given.
+ */
+export async function createKyc(
+  request: APIRequestContext,
+  token: string,
+  documentOf: (field: KycDocument) => Promise<Buffer> = async () => SCREENSHOT_PNG,
+): Promise<string> {
+  const upload = async (field: KycDocument) => {
+    const response = await request.post(`/upload?timestamp=${Date.now()}`, {
+      headers: bearer(token),
+      multipart: {
+        file: { name: `${field}.png`, mimeType: 'image/png', buffer: await documentOf(field) },
+      },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { fileUrl: string }).fileUrl;
+  };
+  const created = await request.post('/api/createKyc', {
+    headers: bearer(token),
+    data: {
+      firstName: 'Mei Lin',
+      lastName: 'Zhang',
+      dateOfBirth: '1991-04-23',
+      street: '1 Raffles Place',
+      city: 'Singapore',
+      state: 'Central Region',
+      postalCode: '048616',
+      country: 'SG',
+      employmentStatus: 'Employed',
+      annualIncome: '64000',
+      documentType: 'Passport',
+      idFront: await upload('idFront'),
+      idBack: await upload('idBack'),
+      cameraRoll: await upload('cameraRoll'),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { kyc: { _id: string } }).kyc._id;
+}
+
 /** A row of a detail list (`<dl>`), found by its exact label. */
 export function detailRow(page: Page, label: string) {
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -265,4 +331,48 @@ export function watchDialogs(page: Page): string[] {
     void dialog.dismiss();
   });
   return opened;
+}
+
+/**
+ * A pending 5-minute Buy of BTC for `tradeAmount` USDT; answers its id. Right after the server
+ * starts there may be no recent tick yet (503): it is retried for a few seconds.
+ */
+export async function placeTrade(
+  request: APIRequestContext,
+  token: string,
+  tradeAmount = '10',
+): Promise<string> {
+  const data = { coinType: 'BTCUSDT', tradeType: 'buy', tradeAmount, selectedTime: 'trade5Min' };
+  for (let attempt = 1; ; attempt += 1) {
+    const created = await request.post('/api/createTrade', { headers: keyed(token), data });
+    if (created.status() === 503 && attempt < 20) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { trade: { _id: string } }).trade._id;
+  }
+}
+
+/** A small PNG of one colour: the server decodes and re-encodes uploads, so it must be real. */
+export function png(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** The KYC form's documents step: a passport, both sides uploaded until each says so. */
+export async function uploadPassport(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Passport' }).check();
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'passport-front.png',
+    mimeType: 'image/png',
+    buffer: await png('#3366cc'),
+  });
+  await page.getByLabel('Back of the document').setInputFiles({
+    name: 'passport-back.png',
+    mimeType: 'image/png',
+    buffer: await png('#cc6633'),
+  });
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
 }

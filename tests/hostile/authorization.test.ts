@@ -13,16 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import { checkLedger } from '../../server/ledger/check';
 import { createFileLinks } from '../../server/modules/files/links';
-import { me, newKey, uploadScreenshot } from '../api/harness';
+import { kycBody, me, newKey, uploadScreenshot } from '../api/harness';
 import {
   buildWorld,
+  closeHostileSuite,
   contractProblem,
-  duplicateProblems,
   expectStatus,
   fillParams,
   freshTick,
   identifiersOf,
-  kycBody,
   ledgerDifferences,
   ledgerSnapshot,
   objectIdsOf,
@@ -59,13 +58,7 @@ beforeAll(async () => {
   pendingApprovalId = asked.json().approval._id as string;
 }, 120_000);
 
-afterAll(async () => {
-  if (!w) return;
-  // The targets of every hostile suite: no ledger drift, no duplicates.
-  expect((await checkLedger(w.app.db)).violations).toEqual([]);
-  expect(await duplicateProblems(w.app.db)).toEqual([]);
-  await w.t.close();
-});
+afterAll(() => closeHostileSuite(w?.t));
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const userRoutes = () => w.app.apiRoutes.filter((r) => r.access === 'user' || r.access === 'any');

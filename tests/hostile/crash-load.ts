@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { openDatabase } from '../../server/db/client';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertAccount } from '../../server/modules/users/accounts';
+import { DEPOSIT_METHOD, WITHDRAW_METHOD, type Headers } from '../api/harness';
 
-export type Headers = Record<string, string>;
 export type Method = 'GET' | 'POST' | 'PUT';
 
 export interface Answer {
@@ -282,23 +282,13 @@ export async function seedWorld(
       `list ${symbol}`,
     );
   }
-  const method = {
-    coinName: 'Tether USDT',
-    paymentAddressType: 'trc20',
-    paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-    minAmount: '10',
-    maxAmount: '5000',
-    conversionPrice: '1',
-    currencyUsdt: 'USDT',
-    coinSymbol: 'USDT',
-  };
   const deposit = await must(
     client.call({
       kind: 'other',
       method: 'POST',
       path: '/api/createDepositMethod',
       headers: admin,
-      body: method,
+      body: { ...DEPOSIT_METHOD, maxAmount: '5000' },
     }),
     'create the deposit method',
   );
@@ -308,7 +298,7 @@ export async function seedWorld(
       method: 'POST',
       path: '/api/createWithdrawMethod',
       headers: admin,
-      body: { ...method, info: 'Sent on TRON.', charge: '2.5' },
+      body: { ...WITHDRAW_METHOD, maxAmount: '5000' },
     }),
     'create the withdraw method',
   );

@@ -26,31 +26,32 @@ import { checkLedger } from '../../server/ledger/check';
 import { hashToken } from '../../server/modules/auth/tokens';
 import { createFileLinks } from '../../server/modules/files/links';
 import {
+  createMethod,
+  DEPOSIT_METHOD,
   fund,
+  kycBody,
   me,
   multipartFile,
   newKey,
   newUserBody,
   registerAndLogin,
   uploadScreenshot,
+  WITHDRAW_METHOD,
 } from '../api/harness';
 import {
   buildWorld,
   contractProblem,
-  DEPOSIT_METHOD,
   duplicateProblems,
   entriesSince,
   expectStatus,
   fillParams,
   freshTick,
-  kycBody,
   ledgerDifferences,
   ledgerSnapshot,
   hostileRuns,
   summarize,
   TRADE_COIN,
   usdt,
-  WITHDRAW_METHOD,
   ZERO_UUID,
   type HttpMethod,
   type LedgerSnapshot,
@@ -380,26 +381,17 @@ async function decidedRequests() {
     },
   });
   const depositId = deposit.json().deposit._id as string;
-  await expectStatus(app, 200, {
-    method: 'PUT',
-    url: `/api/updateDeposit/${depositId}`,
-    headers: admin,
-    payload: { id: depositId, status: 'Rejected', reason: 'No such transaction' },
-  });
-  const withdrawalId = b.objects.withdrawalId;
-  await expectStatus(app, 200, {
-    method: 'PUT',
-    url: `/api/updateWithdraw/${withdrawalId}`,
-    headers: admin,
-    payload: { id: withdrawalId, status: 'Rejected', reason: 'Address looks wrong' },
-  });
-  const kycId = b.objects.kycId;
-  await expectStatus(app, 200, {
-    method: 'PUT',
-    url: `/api/updateKyc/${kycId}`,
-    headers: admin,
-    payload: { id: kycId, status: 'Rejected', reason: 'Blurry photo' },
-  });
+  const { withdrawalId, kycId } = b.objects;
+  const reject = (route: string, id: string, reason: string) =>
+    expectStatus(app, 200, {
+      method: 'PUT',
+      url: `/api/${route}/${id}`,
+      headers: admin,
+      payload: { id, status: 'Rejected', reason },
+    });
+  await reject('updateDeposit', depositId, 'No such transaction');
+  await reject('updateWithdraw', withdrawalId, 'Address looks wrong');
+  await reject('updateKyc', kycId, 'Blurry photo');
   return { depositId, withdrawalId, kycId };
 }
 
@@ -412,18 +404,8 @@ async function decoyObjects() {
     headers: admin,
     payload: { symbol: 'DECOY', name: 'Decoy coin' },
   });
-  const depositMethod = await expectStatus(app, 201, {
-    method: 'POST',
-    url: '/api/createDepositMethod',
-    headers: admin,
-    payload: { ...DEPOSIT_METHOD, coinName: 'Decoy' },
-  });
-  const withdrawMethod = await expectStatus(app, 201, {
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: { ...WITHDRAW_METHOD, coinName: 'Decoy' },
-  });
+  const depositMethodId = await createMethod(app, admin, 'deposit', { coinName: 'Decoy' });
+  const withdrawMethodId = await createMethod(app, admin, 'withdraw', { coinName: 'Decoy' });
   // A four-eyes request of the admin's own: approving it is refused to that same admin.
   const approval = await expectStatus(app, 202, {
     method: 'POST',
@@ -433,8 +415,8 @@ async function decoyObjects() {
   });
   return {
     coinId: coin.json().coin._id as string,
-    depositMethodId: depositMethod.json().method._id as string,
-    withdrawMethodId: withdrawMethod.json().method._id as string,
+    depositMethodId,
+    withdrawMethodId,
     approvalId: approval.json().approval._id as string,
   };
 }

@@ -5,21 +5,24 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { API_ERROR_CODES } from '../../common/contract';
 import { queryRows, type Db } from '../../server/db/client';
 import {
-  adminHeaders,
-  createTestApp,
-  fund,
+  closeCheckingLedger,
+  createAdminTestApp,
+  createMethod,
+  fundedUser,
   me,
   newKey,
   registerAndLogin,
+  submitKyc,
   uploadScreenshot,
-  WITH_ADMIN,
+  type Headers,
   type TestApp,
 } from '../api/harness';
 
-export type Headers = Record<string, string>;
+export type { Headers };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 export type Response = LightMyRequestResponse;
 
@@ -82,37 +85,7 @@ export interface World {
   b: Actor;
 }
 
-export const DEPOSIT_METHOD = {
-  coinName: 'Tether USDT',
-  paymentAddressType: 'trc20',
-  paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-  minAmount: '10',
-  maxAmount: '100000',
-  conversionPrice: '1',
-  currencyUsdt: 'USDT',
-  coinSymbol: 'USDT',
-};
-export const WITHDRAW_METHOD = { ...DEPOSIT_METHOD, info: 'Sent on TRON.', charge: '2.5' };
-
 export const TRADE_COIN = 'BTC';
-
-export function kycBody(images: { idFront: string; idBack: string; cameraRoll: string }) {
-  return {
-    firstName: 'Ada',
-    middleName: 'King',
-    lastName: 'Lovelace',
-    dateOfBirth: '1990-12-10',
-    street: '12 St James Square',
-    city: 'London',
-    state: 'Greater London',
-    postalCode: 'SW1Y 4JH',
-    country: 'UK',
-    employmentStatus: 'Self-employed',
-    annualIncome: '85000.50',
-    documentType: 'Passport',
-    ...images,
-  };
-}
 
 /** Records a tick of `symbol` for the current second, so a trade can be opened now. */
 export async function freshTick(app: FastifyInstance, symbol = TRADE_COIN, price = '65000.5') {
@@ -153,29 +126,13 @@ export const fileIdOf = (fileUrl: string): string => {
 export async function buildWorld(
   options: { uploadsPerMinute?: number; env?: Record<string, string> } = {},
 ): Promise<World> {
-  const t = await createTestApp(
-    { ...WITH_ADMIN, ...options.env },
-    { uploadsPerMinute: options.uploadsPerMinute ?? 1000 },
-  );
-  const { app } = t;
-  const admin = await adminHeaders(app);
+  const t = await createAdminTestApp(options.env, {
+    uploadsPerMinute: options.uploadsPerMinute ?? 1000,
+  });
+  const { app, admin } = t;
   const adminId = (await me(app, admin))._id;
-  const depositMethodId = (
-    await expectStatus(app, 201, {
-      method: 'POST',
-      url: '/api/createDepositMethod',
-      headers: admin,
-      payload: DEPOSIT_METHOD,
-    })
-  ).json().method._id as string;
-  const withdrawMethodId = (
-    await expectStatus(app, 201, {
-      method: 'POST',
-      url: '/api/createWithdrawMethod',
-      headers: admin,
-      payload: WITHDRAW_METHOD,
-    })
-  ).json().method._id as string;
+  const depositMethodId = await createMethod(app, admin, 'deposit');
+  const withdrawMethodId = await createMethod(app, admin, 'withdraw');
   await app.db.execute(
     sql`insert into coins (symbol, name, sort_order) values (${TRADE_COIN}, 'Bitcoin', 0)
         on conflict do nothing`,
@@ -191,8 +148,7 @@ type WorldBase = Pick<World, 't' | 'app' | 'admin' | 'depositMethodId' | 'withdr
 
 async function populatedActor(world: WorldBase, receiverPayId: string): Promise<Actor> {
   const { app } = world;
-  const user = await registerAndLogin(app);
-  await fund(app, user.userId, usdt(1000));
+  const user = await fundedUser(app, usdt(1000));
   const keyed = { ...user.auth, 'idempotency-key': newKey() };
 
   const screenshot = await uploadScreenshot(app, user.auth);
@@ -226,17 +182,7 @@ async function populatedActor(world: WorldBase, receiverPayId: string): Promise<
       selectedTime: 'trade5Min',
     },
   });
-  const images = {
-    idFront: await uploadScreenshot(app, user.auth),
-    idBack: await uploadScreenshot(app, user.auth),
-    cameraRoll: await uploadScreenshot(app, user.auth),
-  };
-  const kyc = await expectStatus(app, 201, {
-    method: 'POST',
-    url: '/api/createKyc',
-    headers: user.auth,
-    payload: kycBody(images),
-  });
+  const { kycId, images } = await submitKyc(app, user.auth);
   const fileUrl = await uploadScreenshot(app, user.auth);
   return {
     auth: user.auth,
@@ -251,7 +197,7 @@ async function populatedActor(world: WorldBase, receiverPayId: string): Promise<
       withdrawalId: withdrawal.json().withdraw._id,
       transferId: transfer.json().transfer._id,
       tradeId: trade.json().trade._id,
-      kycId: kyc.json().kyc._id,
+      kycId,
       fileUrl,
       fileId: fileIdOf(fileUrl),
       claimedFileIds: [screenshot, images.idFront, images.idBack, images.cameraRoll].map(fileIdOf),
@@ -261,21 +207,7 @@ async function populatedActor(world: WorldBase, receiverPayId: string): Promise<
 
 /** Every identifier of an actor that must never show up in another user's answers. */
 export function identifiersOf(actor: Actor): string[] {
-  const o = actor.objects;
-  return [
-    actor.userId,
-    actor.email,
-    actor.username,
-    actor.payId,
-    actor.token,
-    o.depositId,
-    o.withdrawalId,
-    o.transferId,
-    o.tradeId,
-    o.kycId,
-    o.fileId,
-    ...o.claimedFileIds,
-  ];
+  return [...objectIdsOf(actor), actor.email, actor.username, actor.payId, actor.token];
 }
 
 /** The ids of an actor's objects, as an attacker would put them in a path or a body. */
@@ -423,6 +355,15 @@ export async function duplicateProblems(db: Db): Promise<string[]> {
     problems.push(`transfer ${row.id} has ${row.n} journal entries`);
   }
   return problems;
+}
+
+/**
+ * The `afterAll` of every hostile suite, and its targets: no ledger drift (see
+ * closeCheckingLedger), no duplicates.
+ */
+export async function closeHostileSuite(t: TestApp | undefined): Promise<void> {
+  if (t) expect(await duplicateProblems(t.app.db)).toEqual([]);
+  await closeCheckingLedger(t);
 }
 
 // Error shape ---------------------------------------------------------------------------------

@@ -8,61 +8,38 @@
  * token hash or file-link signature of any of it appears in the log output.
  */
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { queryRows } from '../../server/db/client';
-import { checkLedger } from '../../server/ledger/check';
 import { hashToken } from '../../server/modules/auth/tokens';
 import {
-  adminHeaders,
-  createTestApp,
+  createTracedTestApp,
   insertAdmin,
+  kycBody,
   registerAndLogin,
   TEST_ADMIN,
   uploadScreenshot,
-  WITH_ADMIN,
-  type TestApp,
+  type AdminTestApp,
 } from '../api/harness';
-import { duplicateProblems, expectStatus, kycBody, type Headers } from './support';
+import { closeHostileSuite, expectStatus, type Headers } from './support';
 
 /** Every line the app logged during this file. */
 const logLines: string[] = [];
 /** Everything that must never be logged, by what it is. */
 const secrets = new Map<string, string>();
 
-let t: TestApp;
+let t: AdminTestApp;
 let admin: Headers;
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
   // The production logger (its redaction included), at its most verbose.
-  const options = loggerOptions(
-    loadConfig({ DEMO: 'false', LOG_LEVEL: 'trace', WEB_DIR: '/nonexistent' }),
-  );
-  t = await createTestApp(
-    { ...WITH_ADMIN, LOG_LEVEL: 'trace' },
-    { logger: { ...(options as object), stream } },
-  );
-  admin = await adminHeaders(t.app);
+  t = await createTracedTestApp(logLines);
+  admin = t.admin;
   remember('admin password', TEST_ADMIN.password);
   remember('admin token', admin.authorization ?? '');
 }, 60_000);
 
-afterAll(async () => {
-  if (!t) return;
-  // The targets of every hostile suite: no ledger drift, no duplicates.
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  expect(await duplicateProblems(t.app.db)).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeHostileSuite(t));
 
 function remember(label: string, secret: string): void {
   const value = secret.replace(/^Bearer /, '');
@@ -104,6 +81,17 @@ async function viewAs(userId: string): Promise<string> {
   const token = res.json().token as string;
   remember('view-as token', token);
   return token;
+}
+
+/** An admin's reset of a user's password to `password`, remembered as a secret. */
+async function resetPassword(userId: string, password: string): Promise<void> {
+  remember('reset password', password);
+  await expectStatus(t.app, 200, {
+    method: 'POST',
+    url: `/api/admin/users/${userId}/password`,
+    headers: admin,
+    payload: { password },
+  });
 }
 
 /** Whether a token still opens a session (checked on a route both roles may use). */
@@ -254,13 +242,7 @@ describe('when a token dies', () => {
     const user = await newUser(2);
     const view = await viewAs(user.userId);
     const reset = 'Velvet-Canyon-3308';
-    remember('reset password', reset);
-    await expectStatus(t.app, 200, {
-      method: 'POST',
-      url: `/api/admin/users/${user.userId}/password`,
-      headers: admin,
-      payload: { password: reset },
-    });
+    await resetPassword(user.userId, reset);
     expect(await aliveAll([...user.tokens, view])).toEqual([false, false, false]);
     expect(await alive(await login(user.body.email, reset))).toBe(true);
   });
@@ -345,13 +327,7 @@ describe('the logs', () => {
     });
     // An admin's password reset, then the user signs in with it.
     const reset = 'Juniper-Summit-2290';
-    remember('reset password', reset);
-    await expectStatus(t.app, 200, {
-      method: 'POST',
-      url: `/api/admin/users/${user.userId}/password`,
-      headers: admin,
-      payload: { password: reset },
-    });
+    await resetPassword(user.userId, reset);
     const token = await login(user.body.email, reset);
     // The admin views the account as the user, and signs that view out.
     const view = await viewAs(user.userId);

@@ -17,13 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../common/rules';
 import { queryRows } from '../../server/db/client';
 import { files } from '../../server/db/schema';
-import { checkLedger } from '../../server/ledger/check';
 import { MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
 import { fileStoreFor } from '../../server/modules/files/storage';
 import { createTestApp, registerAndLogin, type TestApp } from '../api/harness';
 import {
+  closeHostileSuite,
   contractProblem,
-  duplicateProblems,
   fileIdOf,
   summarize,
   type Headers,
@@ -46,13 +45,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { uploadsPerMinute: 1000 });
 }, 60_000);
-afterAll(async () => {
-  if (!t) return;
-  // The targets of every hostile suite: no ledger drift, no duplicates.
-  expect((await checkLedger(t.app.db)).violations).toEqual([]);
-  expect(await duplicateProblems(t.app.db)).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeHostileSuite(t));
 
 // Sending --------------------------------------------------------------------------------------
 

@@ -15,14 +15,15 @@ import { randomPayId } from '../../../server/modules/users/accounts';
 import {
   adminHeaders,
   createTestApp,
+  DEPOSIT_METHOD,
   insertAdmin,
   multipartFile,
   WITH_ADMIN,
+  WITHDRAW_METHOD,
+  type Headers,
   type TestApp,
 } from '../../api/harness';
 import { micros, wire, type SelectedTime } from './money';
-
-export type Headers = Record<string, string>;
 
 export interface WorldUser {
   userId: string;
@@ -173,42 +174,31 @@ export async function createWorld(): Promise<World> {
     { userId: await userIdOf(world, second), auth: second },
   ];
   const admin = first;
-  const deposit = await send(world, {
-    method: 'POST',
-    url: '/api/createDepositMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: wire(rules.depositMinMicros),
-      maxAmount: wire(rules.depositMaxMicros),
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-    },
+  /** Creates a payment method through `send`, and answers its id. */
+  const methodId = async (
+    route: 'createDepositMethod' | 'createWithdrawMethod',
+    payload: object,
+  ) => {
+    const res = await send(world, {
+      method: 'POST',
+      url: `/api/${route}`,
+      headers: admin,
+      payload,
+    });
+    expectCreated(res, route);
+    return json<{ method: { _id: string } }>(res).method._id;
+  };
+  world.depositMethodId = await methodId('createDepositMethod', {
+    ...DEPOSIT_METHOD,
+    minAmount: wire(rules.depositMinMicros),
+    maxAmount: wire(rules.depositMaxMicros),
   });
-  expectCreated(deposit, 'createDepositMethod');
-  world.depositMethodId = json<{ method: { _id: string } }>(deposit).method._id;
-  const withdraw = await send(world, {
-    method: 'POST',
-    url: '/api/createWithdrawMethod',
-    headers: admin,
-    payload: {
-      coinName: 'Tether USDT',
-      paymentAddressType: 'trc20',
-      paymentAddress: 'TQ5N6aP7xJzWb1m4Hs3vKd8eR2cYfL9uGt',
-      minAmount: wire(rules.withdrawMinMicros),
-      maxAmount: wire(rules.withdrawMaxMicros),
-      conversionPrice: '1',
-      currencyUsdt: 'USDT',
-      coinSymbol: 'USDT',
-      info: 'Sent on TRON.',
-      charge: wire(rules.withdrawChargeMicroPercent),
-    },
+  world.withdrawMethodId = await methodId('createWithdrawMethod', {
+    ...WITHDRAW_METHOD,
+    minAmount: wire(rules.withdrawMinMicros),
+    maxAmount: wire(rules.withdrawMaxMicros),
+    charge: wire(rules.withdrawChargeMicroPercent),
   });
-  expectCreated(withdraw, 'createWithdrawMethod');
-  world.withdrawMethodId = json<{ method: { _id: string } }>(withdraw).method._id;
   const settings = await send(world, {
     method: 'PUT',
     url: '/api/updateSiteSetting',
