@@ -3,7 +3,7 @@
  * (./field-errors.ts): the web app's HTTP client, which every page loads, checks a refusal's
  * code against this list, and only the forms need the texts.
  */
-export const FIELD_ERROR_CODES = [
+const FIELD_ERROR_CODES = [
   'fullNameRequired',
   'fullNameTooLong',
   'usernameRequired',

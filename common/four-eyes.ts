@@ -8,16 +8,10 @@
 import { MICROS_PER_USDT } from './money';
 
 /** What needs a second admin. */
-export const APPROVAL_KINDS = [
-  'admin.create',
-  'admin.enable',
-  'ledger.adjust',
-  'settings.dual_approval',
-] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export type ApprovalKind =
+  'admin.create' | 'admin.enable' | 'ledger.adjust' | 'settings.dual_approval';
 
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Expired'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** A request nobody decided within this time expires. */
 export const APPROVAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;

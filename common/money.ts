@@ -94,7 +94,7 @@ export function microsFromWire(wire: string): bigint {
  * Percentages (fees, payout rates) use the same six-decimal format as amounts:
  * "2.5" percent is 2,500,000 micro-percent. 100 % is 100,000,000.
  */
-export const MICRO_PERCENT_PER_PERCENT = 1_000_000n;
+const MICRO_PERCENT_PER_PERCENT = 1_000_000n;
 export const HUNDRED_PERCENT_MICRO = 100n * MICRO_PERCENT_PER_PERCENT;
 
 /** Parses a percentage in 0..100 with at most six decimals. */
@@ -148,7 +148,7 @@ export function winProfitMicros(stakeMicros: bigint, payoutMicroPercent: bigint)
  * 100,000,000 units. Rates are USDT per coin, in micros.
  */
 export const COIN_DECIMALS = 8;
-export const COIN_UNITS_PER_COIN = 100_000_000n;
+const COIN_UNITS_PER_COIN = 100_000_000n;
 
 /**
  * The largest coin quantity that can be stored: a BIGINT of coin units, about 92 billion

@@ -51,8 +51,8 @@ export const SIGN_IN_MAX_DELAY_MS = 5 * 60 * 1000;
 
 /** Client-side timing. */
 export const LOGOUT_REDIRECT_DELAY_MS = 1000;
-export const RETRY_BASE_DELAY_MS = 1000;
-export const RETRY_MAX_DELAY_MS = 30_000;
+const RETRY_BASE_DELAY_MS = 1000;
+const RETRY_MAX_DELAY_MS = 30_000;
 export const READ_RETRY_LIMIT = 5;
 /**
  * Failed attempts of a read after which its screen shows the error with Try again (about

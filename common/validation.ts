@@ -23,12 +23,7 @@ import { parseAmount } from './money';
 
 // The codes and their English texts are in ./field-errors.ts, which the web app's first load
 // needs without the rules themselves.
-export {
-  FIELD_ERRORS,
-  KYC_POSTAL_CODE_MAX_LENGTH,
-  KYC_TEXT_MAX_LENGTH,
-  type FieldErrorCode,
-} from './field-errors';
+export { FIELD_ERRORS, type FieldErrorCode } from './field-errors';
 
 export interface RegistrationFields {
   fullName: string;
@@ -150,7 +145,6 @@ export const KYC_COUNTRIES = [
   'LU',
   'AE',
 ] as const;
-export type KycCountry = (typeof KYC_COUNTRIES)[number];
 
 export const EMPLOYMENT_STATUSES = [
   'Employed',
@@ -165,7 +159,7 @@ export const KYC_DOCUMENT_TYPES = ['ID', 'Passport', 'DL'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
 /** Letters, digits, spaces and hyphens, as postal codes of the listed countries are written. */
-export const KYC_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+const KYC_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 /** No living person was born earlier; anything before is a typing mistake. */
 export const KYC_EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
@@ -266,7 +260,7 @@ function checkRequiredText(
  * latest date on Earth on the server). The uploads (`idFront`, `idBack`, `cameraRoll`) are
  * checked for presence here; the server also checks that each is the caller's own upload.
  */
-export function checkKycField(
+function checkKycField(
   field: KycField,
   fields: KycFields,
   today: string,

@@ -218,7 +218,7 @@ const TRUST_PROXY_HELP =
  * uniquelocal. "true" is refused: trusting every hop lets each client write its own address
  * into X-Forwarded-For and pass every per-address limit.
  */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
+function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim().toLowerCase() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
   if (['true', 'yes', 'on'].includes(text)) {

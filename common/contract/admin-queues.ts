@@ -168,9 +168,9 @@ export const AuditPage = pageOf(AuditEntryView);
 export type AuditPage = Infer<typeof AuditPage>;
 
 /** Completed volume of one kind: today (UTC) and over the last 7 UTC days, today included. */
-export const VolumeFigures = object({ today: WireAmount, last7Days: WireAmount });
+const VolumeFigures = object({ today: WireAmount, last7Days: WireAmount });
 
-export const MarketFeedView = union([
+const MarketFeedView = union([
   object({
     source: string(),
     lastTickAgeMs: nullable(number()),

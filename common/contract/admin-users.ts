@@ -78,7 +78,7 @@ export const AdminUserList = object({
 });
 export type AdminUserList = Infer<typeof AdminUserList>;
 
-export const AdminLedgerLine = object({
+const AdminLedgerLine = object({
   entryId: string(),
   /** The entry's kind: 'deposit', 'withdrawal', 'transfer', 'adjustment', 'trade_open'... */
   kind: string(),
@@ -90,7 +90,7 @@ export const AdminLedgerLine = object({
   createdAt: IsoDate,
 });
 
-export const AdminUserTrade = object({
+const AdminUserTrade = object({
   _id: string(),
   symbol: string(),
   direction: string(),
@@ -103,7 +103,7 @@ export const AdminUserTrade = object({
   expiresAt: IsoDate,
 });
 
-export const AdminUserDeposit = object({
+const AdminUserDeposit = object({
   _id: string(),
   gateway: string(),
   amount: WireAmount,
@@ -112,7 +112,7 @@ export const AdminUserDeposit = object({
   createdAt: IsoDate,
 });
 
-export const AdminUserWithdrawal = object({
+const AdminUserWithdrawal = object({
   _id: string(),
   gateway: string(),
   amount: WireAmount,
@@ -125,7 +125,7 @@ export const AdminUserWithdrawal = object({
   createdAt: IsoDate,
 });
 
-export const AdminUserTransfer = object({
+const AdminUserTransfer = object({
   _id: string(),
   direction: enums(['sent', 'received']),
   counterpartyPayId: string(),
@@ -136,7 +136,7 @@ export const AdminUserTransfer = object({
   createdAt: IsoDate,
 });
 
-export const AdminUserKyc = object({
+const AdminUserKyc = object({
   _id: string(),
   status: string(),
   documentType: string(),

@@ -1,13 +1,5 @@
-import { define, object, string, optional, type Struct } from 'superstruct';
+import { define, type Struct } from 'superstruct';
 import { microsFromWire } from '../money';
-
-/** An error answer: `{ error, code?, field? }`. */
-export const ErrorBody = object({
-  error: string(),
-  code: optional(string()),
-  field: optional(string()),
-  fieldCode: optional(string()),
-});
 
 /** A money amount on the wire: a decimal string with exactly six decimals. */
 export const WireAmount: Struct<string, null> = define('WireAmount', (value) => {

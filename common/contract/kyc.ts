@@ -8,7 +8,7 @@ import { KYC_DOCUMENT_TYPES } from '../validation';
 import { IsoDate, WireAmount } from './common';
 import { REQUEST_STATUSES } from './wallet';
 
-export const KycDocumentType = enums(KYC_DOCUMENT_TYPES);
+const KycDocumentType = enums(KYC_DOCUMENT_TYPES);
 
 /**
  * POST /api/createKyc. Country and employment status are plain strings here so that a

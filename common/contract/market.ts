@@ -30,13 +30,13 @@ export const MarketEndpoints = object({
 });
 export type MarketEndpoints = Infer<typeof MarketEndpoints>;
 
-export const TradeDuration = object({
+const TradeDuration = object({
   selectedTime: enums(SELECTED_TIMES),
   seconds: number(),
   /** Profit on a win, in percent of the stake ("80.000000"). */
   payoutPercent: WireAmount,
 });
-export type TradeDuration = Infer<typeof TradeDuration>;
+type TradeDuration = Infer<typeof TradeDuration>;
 
 export const TradingConfig = object({
   /** Trading on for everyone (a country in blockedCountries is still refused). */
@@ -66,8 +66,8 @@ export const AppConfig = object({
 export type AppConfig = Infer<typeof AppConfig>;
 
 /** One recorded tick: the whole second it belongs to and the price then. */
-export const Tick = object({ at: IsoDate, price: string() });
-export type Tick = Infer<typeof Tick>;
+const Tick = object({ at: IsoDate, price: string() });
+type Tick = Infer<typeof Tick>;
 
 /**
  * GET /api/getMarketTicks/{symbol}?sinceMs= (no token): the server's recorded ticks of one

@@ -11,12 +11,10 @@ import { IsoDate, WireAmount } from './common';
 import { SELECTED_TIMES } from './market';
 import { AmountInput } from './wallet';
 
-export const TRADE_TYPES = ['buy', 'sell'] as const;
-export type TradeType = (typeof TRADE_TYPES)[number];
-export const TRADE_STATUSES = ['Pending', 'Completed'] as const;
+const TRADE_TYPES = ['buy', 'sell'] as const;
+const TRADE_STATUSES = ['Pending', 'Completed'] as const;
 /** win and loss as the spec says; draw (exit = entry) and void (no exit tick) refund. */
-export const TRADE_RESULTS = ['win', 'loss', 'draw', 'void'] as const;
-export type TradeResult = (typeof TRADE_RESULTS)[number];
+const TRADE_RESULTS = ['win', 'loss', 'draw', 'void'] as const;
 
 /** POST /api/createTrade (Idempotency-Key header required). */
 export const CreateTradeBody = object({
@@ -30,10 +28,10 @@ export const CreateTradeBody = object({
 });
 export type CreateTradeBody = Infer<typeof CreateTradeBody>;
 
-export const TickRef = object({ price: string(), at: IsoDate, source: string() });
+const TickRef = object({ price: string(), at: IsoDate, source: string() });
 
 /** How the outcome was decided; re-derivable from the recorded ticks. */
-export const TradeReceipt = object({
+const TradeReceipt = object({
   entry: TickRef,
   /** The first recorded tick at or after expiry, within the settlement window. */
   exit: nullable(TickRef),
@@ -44,7 +42,7 @@ export const TradeReceipt = object({
   voidReason: nullable(string()),
   settledAt: IsoDate,
 });
-export type TradeReceipt = Infer<typeof TradeReceipt>;
+type TradeReceipt = Infer<typeof TradeReceipt>;
 
 export const Trade = object({
   _id: string(),

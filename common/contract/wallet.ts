@@ -266,7 +266,7 @@ export const TransferList = array(Transfer);
 
 // Wallet ----------------------------------------------------------------------------------
 
-export const ACTIVITY_KINDS = [
+const ACTIVITY_KINDS = [
   'deposit',
   'withdrawal',
   'transfer_out',

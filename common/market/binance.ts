@@ -21,7 +21,7 @@ export const BINANCE_MAX_PAIRS_PER_REQUEST = 100;
  * Binance's error code for a `symbols` list naming a pair it does not trade: it refuses the
  * whole request (`400 { code: -1121, msg: "Invalid symbol." }`).
  */
-export const BINANCE_INVALID_SYMBOL_CODE = -1121;
+const BINANCE_INVALID_SYMBOL_CODE = -1121;
 
 /** The fields the app uses of one ticker entry, exactly as quoted. */
 export interface TickerEntry {

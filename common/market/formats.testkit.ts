@@ -41,7 +41,7 @@ export const BINANCE_INVALID_SYMBOL: FakeAnswer = {
   body: { code: -1121, msg: 'Invalid symbol.' },
 };
 
-export const BINANCE_PRICES: Readonly<Record<string, string>> = {
+const BINANCE_PRICES: Readonly<Record<string, string>> = {
   BTCUSDT: '67123.45000000',
   ETHUSDT: '3456.78000000',
   PEPEUSDT: '0.00000987',
@@ -62,7 +62,7 @@ export function binanceHandler(prices: Readonly<Record<string, string>> = BINANC
 }
 
 /** A slice of CoinGecko's coin list with the duplicate symbols the real one has. */
-export const COIN_LIST = [
+const COIN_LIST = [
   { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin' },
   { id: 'batcat', symbol: 'btc', name: 'batcat' },
   { id: 'bitcoin-avalanche-bridged-btc-b', symbol: 'btc', name: 'Bitcoin Avalanche Bridged' },

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client';
 
 /** The stored secrets' bounds (the table's check constraint says the same). */
-export const MIN_SECRET_BYTES = 16;
-export const MAX_SECRET_BYTES = 1024;
+const MIN_SECRET_BYTES = 16;
+const MAX_SECRET_BYTES = 1024;
 
 async function readSecret(db: Db, name: string): Promise<Buffer | null> {
   const rows = await queryRows<{ value_hex: string }>(

@@ -16,9 +16,9 @@ import {
 } from '../modules/auth';
 import { startPeriodicJob } from './periodic';
 
-export const EXPIRED_PURGE_INTERVAL_MS = 5 * 60_000;
+const EXPIRED_PURGE_INTERVAL_MS = 5 * 60_000;
 /** A backlog is worked off over several runs rather than in one long burst. */
-export const MAX_PURGE_BATCHES_PER_RUN = 20;
+const MAX_PURGE_BATCHES_PER_RUN = 20;
 
 interface Purge {
   /** Named in the log line. */

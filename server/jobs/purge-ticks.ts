@@ -14,11 +14,11 @@ import { queryRows, type Db } from '../db/client';
 import { startPeriodicJob } from './periodic';
 
 /** Arbitrary constant, distinct from the migration (727001) and upload purge (727101) locks. */
-export const TICK_PURGE_LOCK_ID = 727_201;
-export const TICK_PURGE_INTERVAL_MS = 60 * 60_000;
-export const TICK_PURGE_BATCH_SIZE = 50_000;
+const TICK_PURGE_LOCK_ID = 727_201;
+const TICK_PURGE_INTERVAL_MS = 60 * 60_000;
+const TICK_PURGE_BATCH_SIZE = 50_000;
 /** A backlog is worked off over several runs rather than in one long burst. */
-export const MAX_TICK_PURGE_BATCHES_PER_RUN = 40;
+const MAX_TICK_PURGE_BATCHES_PER_RUN = 40;
 
 /**
  * Deletes up to `batchSize` ticks recorded before `now − retentionDays` and answers how many;

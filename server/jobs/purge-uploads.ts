@@ -13,12 +13,12 @@ import { startPeriodicJob } from './periodic';
 
 /** Arbitrary constant, distinct from the migration lock (727_001). */
 export const UPLOAD_PURGE_LOCK_ID = 727_101;
-export const PURGE_BATCH_SIZE = 500;
+const PURGE_BATCH_SIZE = 500;
 /** A backlog is worked off over several runs rather than in one long burst. */
-export const MAX_PURGE_BATCHES_PER_RUN = 20;
-export const UPLOAD_PURGE_INTERVAL_MS = 15 * 60_000;
+const MAX_PURGE_BATCHES_PER_RUN = 20;
+const UPLOAD_PURGE_INTERVAL_MS = 15 * 60_000;
 /** A temp file older than this is a write that never finished (a crash mid-upload). */
-export const STALE_TEMP_FILE_MS = 60 * 60_000;
+const STALE_TEMP_FILE_MS = 60 * 60_000;
 
 /**
  * Deletes up to `batchSize` unclaimed uploads created before `now - 24 h`, and returns how
@@ -71,7 +71,7 @@ export async function purgeUnclaimedUploads(
 }
 
 /** Deletes temp files left by writes that never finished; returns how many. */
-export async function removeStaleTempFiles(store: FileStore, now = new Date()): Promise<number> {
+async function removeStaleTempFiles(store: FileStore, now = new Date()): Promise<number> {
   const olderThanMs = now.getTime() - STALE_TEMP_FILE_MS;
   let removed = 0;
   for await (const entry of store.entries()) {

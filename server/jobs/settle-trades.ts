@@ -12,10 +12,10 @@ import type { PlatformAccounts } from '../ledger/accounts';
 import { settleDueTrades } from '../modules/trades';
 import { startPeriodicJob } from './periodic';
 
-export { settleDueTrades, settleDueTradesOfUser } from '../modules/trades';
+export { settleDueTrades } from '../modules/trades';
 
-export const SETTLE_INTERVAL_MS = 250;
-export const QUARANTINE_MS = 60_000;
+const SETTLE_INTERVAL_MS = 250;
+const QUARANTINE_MS = 60_000;
 /** At most this many trades are kept in quarantine; a longer list means something is broken. */
 const QUARANTINE_MAX = 1000;
 

@@ -45,7 +45,7 @@ function postingsRelation(lines: Posting[]): SQL {
 }
 
 /** True when `error` (or its cause) is PostgreSQL refusing a wallet below its holds. */
-export function isFundsViolation(error: unknown): boolean {
+function isFundsViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
     const pgError = e as { code?: string; constraint?: string };
     if (pgError.code === '23514' && pgError.constraint === FUNDS_CONSTRAINT) return true;

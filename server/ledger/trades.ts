@@ -42,7 +42,7 @@ export const TRADE_REFERENCE_TYPE = 'trade';
 export const VOID_REASON_NO_EXIT_TICK = `No recorded price within ${SETTLEMENT_WINDOW_S} s after expiry`;
 
 /** A batch larger than this is a bug in the caller (the sweeper takes 500 at a time). */
-export const MAX_SETTLEMENT_BATCH = 1000;
+const MAX_SETTLEMENT_BATCH = 1000;
 
 const PRICE_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 

@@ -8,15 +8,15 @@ import { ProviderError, type PriceProvider, type ProviderName, type Quote } from
 
 export const PROVIDER_TIMEOUT_MS = 2500;
 export const FIRST_COOLDOWN_MS = 5_000;
-export const MAX_COOLDOWN_MS = 60_000;
+const MAX_COOLDOWN_MS = 60_000;
 /** Retry-After is honoured up to this; a longer ban is re-probed anyway. */
-export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
-export interface SourcedQuote extends Quote {
+interface SourcedQuote extends Quote {
   source: ProviderName;
 }
 
-export interface ChainResult {
+interface ChainResult {
   quotes: Map<string, SourcedQuote>;
   /** Providers that failed during this call, with why. */
   failures: { provider: ProviderName; message: string }[];

@@ -20,11 +20,11 @@ import { chunked, joinUrl, providerRequestOptions, toProviderError } from './htt
 import { ProviderError, SYMBOL_PATTERN, type PriceProvider, type Quote } from './types';
 
 /** Ids per simple/price request: keeps the URL well under every proxy's limit. */
-export const COINGECKO_MAX_IDS_PER_REQUEST = 100;
+const COINGECKO_MAX_IDS_PER_REQUEST = 100;
 /** The coin list changes slowly; a day is fresh enough. */
-export const COIN_LIST_TTL_MS = 24 * 60 * 60_000;
+const COIN_LIST_TTL_MS = 24 * 60 * 60_000;
 /** After a failed coin list load, symbols outside the table wait this long for a retry. */
-export const COIN_LIST_RETRY_MS = 60_000;
+const COIN_LIST_RETRY_MS = 60_000;
 /** CoinGecko lists ~17,000 coins; anything far beyond is not its coin list. */
 const MAX_COIN_LIST_ENTRIES = 100_000;
 

@@ -8,8 +8,8 @@ import { numberToDecimalString } from '../../common/market/decimal';
 /** A positive or zero plain decimal: digits, optionally a point and more digits. */
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** What `market_ticks.price` (numeric(38, 18)) holds without rounding. */
-export const MAX_PRICE_DECIMALS = 18;
-export const MAX_PRICE_INTEGER_DIGITS = 20;
+const MAX_PRICE_DECIMALS = 18;
+const MAX_PRICE_INTEGER_DIGITS = 20;
 
 /**
  * Canonical form of a plain decimal: no leading zeros in the integer part, no trailing

@@ -13,7 +13,7 @@ import { PROVIDER_TIMEOUT_MS } from './chain';
 import { ProviderError, type ProviderName } from './types';
 
 /** CoinGecko's full coin list is ~2 MB; nothing a provider reads should be larger. */
-export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /**
  * How a provider's request is made. The chain cancels a whole provider call after

@@ -20,15 +20,15 @@ import { insertTicks, type TickToInsert } from './ticks';
 import type { ProviderName } from './types';
 
 /** The listed coins are re-read this often, so a newly listed coin starts recording. */
-export const COIN_REFRESH_MS = 30_000;
+const COIN_REFRESH_MS = 30_000;
 /** As the coin list route: the list is small and capped. */
-export const MAX_RECORDED_COINS = 500;
+const MAX_RECORDED_COINS = 500;
 /** The same failure is logged at most once per this interval. */
-export const FAILURE_LOG_INTERVAL_MS = 60_000;
+const FAILURE_LOG_INTERVAL_MS = 60_000;
 /** Fire a little after the boundary, so the second has begun on every clock. */
 const BOUNDARY_OFFSET_MS = 5;
 
-export interface RecordResult {
+interface RecordResult {
   /** The whole second recorded (null when nothing was). */
   recordedAt: Date | null;
   /** Coins asked for. */
@@ -41,7 +41,7 @@ export interface RecordResult {
   failures: { provider: ProviderName; message: string }[];
 }
 
-export interface RecorderStatus {
+interface RecorderStatus {
   /** When the last record succeeded (this instance), ms since 1970, or null. */
   lastRecordedAtMs: number | null;
   /** The second of the last tick this instance stored or found stored. */

@@ -60,7 +60,7 @@ declare module 'fastify' {
 }
 
 /** The worker's endpoints: same-origin paths of the simulated services, or the real URLs. */
-export function marketEndpoints(config: Config): MarketEndpoints {
+function marketEndpoints(config: Config): MarketEndpoints {
   if (config.marketSource === 'simulated') {
     return {
       tickerUrl: `${SIM_PREFIXES.binance}${TICKER_PATH}`,
@@ -118,7 +118,7 @@ const SIM_SECRET_BYTES = 32;
  * The simulated market's key: SIM_SECRET when set, otherwise the installation's, generated
  * once and kept in the database so every instance on it quotes the same prices.
  */
-export async function loadSimSecret(config: Pick<Config, 'simSecret'>, db: Db): Promise<Buffer> {
+async function loadSimSecret(config: Pick<Config, 'simSecret'>, db: Db): Promise<Buffer> {
   if (config.simSecret !== null) return Buffer.from(config.simSecret, 'base64');
   return installationSecret(db, SIM_SECRET_NAME, SIM_SECRET_BYTES);
 }

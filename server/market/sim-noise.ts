@@ -30,7 +30,7 @@ const SQRT_PERIODS = OCTAVE_PERIODS_S.map((period) => Math.sqrt(period));
  * Seconds the noise answers for: ±2^40 s (about ±35,000 years) keeps every lattice index and
  * phase sum an exact integer.
  */
-export const MAX_ABS_SECOND = 2 ** 40;
+const MAX_ABS_SECOND = 2 ** 40;
 
 /**
  * The cache keeps lattice values in aligned runs ("segments") of this many cells (an even

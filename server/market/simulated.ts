@@ -96,7 +96,7 @@ export const SIM_COINS: readonly SimCoin[] = [
   { symbol: 'USDC', name: 'USDC', basePrice: 1, dailyVol: 0.0004, quoteVolumeUsd: 3e9 },
 ];
 
-export const SIM_SIGNIFICANT_DIGITS = 8;
+const SIM_SIGNIFICANT_DIGITS = 8;
 const SECONDS_PER_DAY = 86_400;
 const MINUTES_PER_DAY = 1440;
 /** Share of each coin's variance that moves with the whole market (correlation ≈ 0.36). */

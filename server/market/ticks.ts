@@ -28,7 +28,7 @@ interface TickRow {
 }
 
 /** "BTCUSDT" → "BTC"; "BTC" stays. Upper-cases. */
-export function baseSymbol(symbolOrPair: string): string {
+function baseSymbol(symbolOrPair: string): string {
   const upper = symbolOrPair.trim().toUpperCase();
   if (upper.endsWith(QUOTE_ASSET) && upper.length - QUOTE_ASSET.length >= 2) {
     return upper.slice(0, -QUOTE_ASSET.length);

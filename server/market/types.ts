@@ -3,8 +3,7 @@
  * answers only the symbols it could quote; the chain asks the next provider for the rest.
  */
 
-export const PROVIDER_NAMES = ['simulated', 'binance', 'binance-us', 'coingecko'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export type ProviderName = 'simulated' | 'binance' | 'binance-us' | 'coingecko';
 
 export interface Quote {
   /** USDT per coin, a plain positive decimal exactly as the source quoted it. */

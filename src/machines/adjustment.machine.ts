@@ -29,7 +29,7 @@ export interface AdjustmentFailure extends FormError {
   retryable: false;
 }
 
-export function describeAdjustmentFailure(error: unknown): AdjustmentFailure {
+function describeAdjustmentFailure(error: unknown): AdjustmentFailure {
   const lostAnswer = error instanceof ApiError && error.status === 0;
   return { ...describeAdminError(error), lostAnswer, retryable: false };
 }
@@ -122,5 +122,3 @@ export const adjustmentMachine = setup({
     },
   },
 });
-
-export type AdjustmentMachine = typeof adjustmentMachine;

@@ -60,7 +60,7 @@ const listeners = new Set<() => void>();
 let actorLoad: Promise<AuthActorHandle> | null = null;
 
 /** The part of the auth actor this module uses (the actor itself lives in auth-actor.ts). */
-export interface AuthActorHandle {
+interface AuthActorHandle {
   send(event: AuthEvent): void;
 }
 
@@ -90,7 +90,7 @@ export function publishSession(next: SessionState): void {
 }
 
 /** The auth actor, created and started on first use. */
-export function loadAuthActor(): Promise<AuthActorHandle> {
+function loadAuthActor(): Promise<AuthActorHandle> {
   const appServices = services;
   if (!appServices) return Promise.reject(new Error('startAuthSession must run first'));
   // The actor starts from the session as it is now, which is what this store shows.

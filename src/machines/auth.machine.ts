@@ -257,5 +257,3 @@ export const authMachine = setup({
     },
   },
 });
-
-export type AuthMachine = typeof authMachine;

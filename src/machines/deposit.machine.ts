@@ -13,5 +13,3 @@ export const depositMachine = createCheckoutMachine<CreateDepositRequest, Deposi
   submitted: msg`Deposit submitted!`,
   failed: msg`Failed to submit deposit.`,
 });
-
-export type DepositMachine = typeof depositMachine;

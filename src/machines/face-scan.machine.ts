@@ -81,17 +81,15 @@ export type FaceScanEvent =
   | FaceUploadReport;
 
 /** One TICK a second, `seconds` times; stopped (cleared) when the state is left. */
-export const countdownTimer = fromCallback<EventObject, { seconds: number }>(
-  ({ sendBack, input }) => {
-    let left = input.seconds;
-    const timer = setInterval(() => {
-      left -= 1;
-      sendBack({ type: 'TICK' });
-      if (left <= 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  },
-);
+const countdownTimer = fromCallback<EventObject, { seconds: number }>(({ sendBack, input }) => {
+  let left = input.seconds;
+  const timer = setInterval(() => {
+    left -= 1;
+    sendBack({ type: 'TICK' });
+    if (left <= 0) clearInterval(timer);
+  }, 1000);
+  return () => clearInterval(timer);
+});
 
 export const faceScanMachine = setup({
   types: {
@@ -238,6 +236,4 @@ export const faceScanMachine = setup({
     },
   },
 });
-
-export type FaceScanMachine = typeof faceScanMachine;
 export type FaceScanActorRef = ActorRefFrom<typeof faceScanMachine>;

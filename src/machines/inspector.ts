@@ -12,7 +12,7 @@ import type { InspectionEvent, Observer } from 'xstate';
  */
 let inspector: Observer<InspectionEvent> | undefined;
 
-export const INSPECTOR_ENABLED = import.meta.env.VITE_INSPECT === '1';
+const INSPECTOR_ENABLED = import.meta.env.VITE_INSPECT === '1';
 
 /** Opens the inspector's window before the first actor starts; a no-op without the flag. */
 export async function startInspector(): Promise<void> {

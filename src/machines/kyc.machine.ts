@@ -73,19 +73,19 @@ export const KYC_STEPS: readonly KycStep[] = [
   { id: 'faceScan', title: msg`Face Scan`, fields: ['cameraRoll'] },
 ];
 
-export const DOCUMENT_SLOTS = ['idFront', 'idBack'] as const;
+const DOCUMENT_SLOTS = ['idFront', 'idBack'] as const;
 export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 
 /** A document upload's child actor id: its name in the inspector, and how it is stopped. */
-export const uploadChildId = (slot: DocumentSlot) => `upload:${slot}`;
+const uploadChildId = (slot: DocumentSlot) => `upload:${slot}`;
 
 /** The fields typed or chosen in the form (the images are set by their uploads). */
 export type KycInputField = Exclude<KycField, DocumentSlot | 'cameraRoll'>;
 
 /** Every value as the form holds it: text, trimmed only when sent. */
-export type KycFormValues = Record<KycField, string>;
+type KycFormValues = Record<KycField, string>;
 
-export interface DocumentUpload {
+interface DocumentUpload {
   status: 'empty' | 'uploading' | 'done' | 'failed';
   /** 0–100 while uploading. */
   percent: number;
@@ -147,7 +147,7 @@ const EMPTY_UPLOAD: DocumentUpload = {
   uploadId: 0,
 };
 
-export const EMPTY_KYC_VALUES: KycFormValues = {
+const EMPTY_KYC_VALUES: KycFormValues = {
   firstName: '',
   middleName: '',
   lastName: '',
@@ -172,7 +172,7 @@ const stepOf = (id: KycStepId): KycStep => {
 };
 
 /** The codes of the failing fields among `fields` (all by default). */
-export function kycErrors(
+function kycErrors(
   context: Pick<KycContext, 'values' | 'today'>,
   fields: readonly KycField[] = KYC_FIELDS,
 ): Partial<Record<KycField, FieldErrorCode>> {
@@ -198,7 +198,7 @@ function stepIsValid(context: KycContext, step: KycStep): boolean {
 }
 
 /** The body of POST /api/createKyc from the form's values. */
-export function kycRequestOf(values: KycFormValues): CreateKycBody {
+function kycRequestOf(values: KycFormValues): CreateKycBody {
   const documentType = values.documentType as KycDocumentType;
   if (!KYC_DOCUMENT_TYPES.includes(documentType)) throw new Error('Unknown document type');
   const middleName = values.middleName.trim();
@@ -229,7 +229,7 @@ export interface KycFailure {
 
 const imageNotUsable = msg`This image could not be used. Please upload it again.`;
 
-export function describeKycFailure(error: unknown): KycFailure {
+function describeKycFailure(error: unknown): KycFailure {
   if (error instanceof ApiError) {
     const field = (KYC_FIELDS as readonly string[]).includes(error.field ?? '')
       ? (error.field as KycField)
@@ -566,6 +566,4 @@ export const kycMachine = setup({
     submitted: { type: 'final' },
   },
 });
-
-export type KycMachine = typeof kycMachine;
 export type KycActorRef = ActorRefFrom<typeof kycMachine>;

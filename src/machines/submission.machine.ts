@@ -67,7 +67,7 @@ export interface SubmissionContext<TRequest extends RequestFields, TResult, TFai
   result: TResult | null;
 }
 
-export function sameFields(a: RequestFields, b: RequestFields): boolean {
+function sameFields(a: RequestFields, b: RequestFields): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((key) => a[key] === b[key]);
 }
@@ -76,7 +76,7 @@ export function sameFields(a: RequestFields, b: RequestFields): boolean {
  * The attempt for confirming `request`: the previous attempt when it is the same request
  * (the user confirms the same action again, e.g. after a time-out), else a new key.
  */
-export function attemptFor<TRequest extends RequestFields>(
+function attemptFor<TRequest extends RequestFields>(
   previous: SubmitAttempt<TRequest> | null,
   request: TRequest,
 ): SubmitAttempt<TRequest> {

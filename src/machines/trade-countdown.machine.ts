@@ -28,20 +28,20 @@ import {
  * added to the device's clock.
  */
 
-export interface CountdownInput {
+interface CountdownInput {
   tradeId: string;
   /** The trade's expiry, ms since the epoch (server clock). */
   expiresAtMs: number;
   clockOffsetMs: number;
 }
 
-export interface CountdownContext extends CountdownInput {
+interface CountdownContext extends CountdownInput {
   /** Whole seconds left, rounded up: 30 → 1, then 0 at expiry. */
   secondsLeft: number;
 }
 
 /** The child tells its parent. */
-export type CountdownNotice =
+type CountdownNotice =
   { type: 'COUNTDOWN.EXPIRED'; tradeId: string } | { type: 'COUNTDOWN.RECHECK'; tradeId: string };
 
 type TickEvent = { type: 'TICK'; nowMs: number };
@@ -101,7 +101,7 @@ const settlementWatch = fromCallback<EventObject, void>(({ sendBack }) => {
   return () => clearTimeout(timer);
 });
 
-export const tradeCountdownMachine = setup({
+const tradeCountdownMachine = setup({
   types: {
     context: {} as CountdownContext,
     events: {} as TickEvent | RecheckEvent,
@@ -158,7 +158,7 @@ export const tradeCountdownMachine = setup({
 export type CountdownRef = ActorRefFrom<typeof tradeCountdownMachine>;
 
 /** A pending trade as the countdowns need it. */
-export interface PendingTrade {
+interface PendingTrade {
   _id: string;
   /** ISO time (server clock). */
   expiresAt: string;

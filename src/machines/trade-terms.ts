@@ -116,7 +116,7 @@ export function normalizeStakeInput(
 }
 
 /** The amount as a user would type it: no grouping, no trailing zeros ("12.5", "100"). */
-export function plainAmount(micros: bigint): string {
+function plainAmount(micros: bigint): string {
   return formatMicros(micros).replace(/\.?0+$/, '');
 }
 

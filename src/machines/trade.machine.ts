@@ -37,7 +37,7 @@ import { durationOf, normalizeStakeInput, tradeAmountError, type TradeTerms } fr
  * tests supply fakes the same way.
  */
 
-export type TradeDirection = 'buy' | 'sell';
+type TradeDirection = 'buy' | 'sell';
 
 /** The body of POST /api/createTrade, every field a string (the amount six-decimal wire). */
 export type TradeRequest = CreateTradeRequest;
@@ -94,7 +94,7 @@ export interface TradeInput {
 
 const MACHINE = 'trade';
 /** The call's own failure message, which this screen shows with the reason. */
-export const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
+const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
 
 /** A trade's failure; figures_changed is not shown but makes the machine reload the terms. */
 export interface TradeFailure extends SubmitFailure {
@@ -102,7 +102,7 @@ export interface TradeFailure extends SubmitFailure {
 }
 
 /** docs/product.md §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
-export function describeTradeFailure(error: unknown): TradeFailure {
+function describeTradeFailure(error: unknown): TradeFailure {
   const base = { ...describeSubmitFailure(error, TRADE_FAILED_MESSAGE), figuresChanged: false };
   if (!(error instanceof ApiError)) return base;
   switch (error.code) {
@@ -135,7 +135,7 @@ export function describeTradeFailure(error: unknown): TradeFailure {
 }
 
 /** The request for the form as it stands, or null when it is not valid. */
-export function draftFor(
+function draftFor(
   context: Pick<TradeContext, 'symbol' | 'selectedTime' | 'amount' | 'terms'>,
   direction: TradeDirection,
 ): TradeRequest | null {
@@ -391,5 +391,3 @@ export const tradeMachine = setup({
     },
   },
 });
-
-export type TradeMachine = typeof tradeMachine;

@@ -242,5 +242,3 @@ export const transferMachine = setup({
     },
   },
 });
-
-export type TransferMachine = typeof transferMachine;

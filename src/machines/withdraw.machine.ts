@@ -13,5 +13,3 @@ export const withdrawMachine = createCheckoutMachine<CreateWithdrawRequest, With
   submitted: msg`Withdraw request submitted!`,
   failed: msg`Failed to submit Withdraw. Please try again.`,
 });
-
-export type WithdrawMachine = typeof withdrawMachine;

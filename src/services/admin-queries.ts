@@ -52,7 +52,7 @@ import {
 import type { ApprovalStatusFilter } from '../../common/contract';
 
 /** The dashboard and the queues refresh this often while they are on screen. */
-export const ADMIN_POLL_INTERVAL_MS = 10_000;
+const ADMIN_POLL_INTERVAL_MS = 10_000;
 
 /**
  * The console's query keys. They share one prefix, so a decision refetches every list,
@@ -84,7 +84,7 @@ export const adminKeys = {
 };
 
 /** After a decision (or a 409 saying someone else decided): refetch lists, details, dashboard. */
-export function invalidateAdminConsole(queryClient: QueryClient): Promise<void> {
+function invalidateAdminConsole(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
 

@@ -8,11 +8,11 @@ import { reportUnauthorized } from './session-events';
 import { tokenStorage as browserTokenStorage, type TokenStorage } from './token-storage';
 
 /** Which session token a call carries: the user's, the admin's, or none (login, sign-up). */
-export type AuthMode = 'user' | 'admin' | 'none';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type AuthMode = 'user' | 'admin' | 'none';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type JsonBody = Record<string, unknown> | unknown[];
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: HttpMethod;
   body?: JsonBody;
   auth?: AuthMode;

@@ -75,5 +75,3 @@ const RETRYABLE_STATUSES = new Set([0, 408, 425, 429, 500, 502, 503, 504]);
 export function isRetryableError(error: unknown): boolean {
   return error instanceof ApiError && RETRYABLE_STATUSES.has(error.status);
 }
-
-export const RETRYABLE_STATUS_CODES = [...RETRYABLE_STATUSES].filter((status) => status > 0);

@@ -87,7 +87,7 @@ const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
  * A 429 that says how long to wait (`Retry-After`): "Please wait 5 seconds", "2 minutes".
  * Sign-in, a password change and sign-up answer so once attempts come too fast.
  */
-export function waitMessage(retryAfterS: number): MessageDescriptor {
+function waitMessage(retryAfterS: number): MessageDescriptor {
   if (retryAfterS < 60) {
     const seconds = Math.max(1, Math.ceil(retryAfterS));
     return msg`Too many attempts. Please wait ${plural(seconds, { one: '# second', other: '# seconds' })} and try again.`;

@@ -18,7 +18,7 @@ import {
 } from '../workers/market-types';
 
 export type { MarketError, MarketFeedStatus, MarketQuote } from '../workers/market-types';
-export { coinOfPair, pairOf } from '../workers/market-types';
+export { pairOf } from '../workers/market-types';
 
 /** The worker, as the store uses it: plain calls, no Comlink types. */
 export interface MarketFeedConnection {

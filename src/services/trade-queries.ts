@@ -10,7 +10,7 @@ import { fetchTradeDetails, fetchUserTrades } from './trade-api';
  * under `details` beside the other records, so refreshing every detail after money moved
  * includes it.
  */
-export const tradeKeys = {
+const tradeKeys = {
   lists: ['trades'] as const,
   list: (tab: TradeListTab, page: number) => ['trades', tab, page] as const,
   details: ['details', 'trade'] as const,
@@ -43,7 +43,7 @@ export function useUserTrades(tab: TradeListTab, page: number) {
 }
 
 /** A settled trade never changes again: polling stops once it is Completed. */
-export function tradeDetailRefetchInterval(trade: Trade | undefined): number | false {
+function tradeDetailRefetchInterval(trade: Trade | undefined): number | false {
   return trade?.tradeStatus === 'Completed' ? false : LOG_POLL_INTERVAL_MS;
 }
 

@@ -37,7 +37,7 @@ export function fromTicker(symbol: string, entry: FullTicker, receivedAt: number
 }
 
 /** What the page is told of a failure: its kind, and the status of an HTTP error. */
-export function toMarketError(error: MarketRequestError): MarketError {
+function toMarketError(error: MarketRequestError): MarketError {
   return error.code === 'http' && error.status !== undefined
     ? { code: error.code, status: error.status }
     : { code: error.code };

@@ -30,13 +30,13 @@ export interface MarketQuote {
   receivedAt: number;
 }
 
-export type MarketSource = 'primary' | 'secondary';
+type MarketSource = 'primary' | 'secondary';
 
 /**
  * Why the feed has no fresh prices. The page turns the code into a translated message; the
  * worker never holds display text.
  */
-export type MarketErrorCode =
+type MarketErrorCode =
   /** Neither service could be reached (network failure, CORS, offline). */
   | 'network'
   /** Neither service answered within its time-out. */

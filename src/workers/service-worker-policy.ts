@@ -39,13 +39,13 @@ const NEVER_CACHED_PREFIXES = ['/api/', '/files/', '/upload', '/sim/'] as const;
 const NEVER_CACHED_EXACT = ['/api', '/files', '/sim'] as const;
 
 /** The worker's own script: the browser checks it for updates past any worker. */
-export const SERVICE_WORKER_PATH = '/sw.js';
+const SERVICE_WORKER_PATH = '/sw.js';
 
 /** What the page posts to a waiting worker when the user accepts the update. */
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
 
 /** Where Vite puts the content-hashed build files. */
-export const HASHED_ASSETS_PREFIX = '/assets/';
+const HASHED_ASSETS_PREFIX = '/assets/';
 
 export function isNeverCached(pathname: string): boolean {
   const path = pathname.toLowerCase();

@@ -58,7 +58,7 @@ export const TOUR_ACCESS: readonly TourAccess[] = ['none', 'user', 'admin'];
 export const TOUR_LANGUAGES: readonly Language[] = ['en', 'de', 'es', 'fr', 'zh'];
 
 /** The records the `:id` routes show. */
-export interface TourIds {
+interface TourIds {
   depositMethod: string;
   withdrawMethod: string;
   deposit: string;
@@ -166,7 +166,7 @@ export function stopName(route: string): string {
 }
 
 /** The stops for the given records, in the route table's order. */
-export function tourStopsFor(ids: TourIds): TourStop[] {
+function tourStopsFor(ids: TourIds): TourStop[] {
   return TOUR_ROUTES.map(({ route, access, id, example, landsAt }) => {
     const path = example ?? (id ? route.replace(':id', encodeURIComponent(ids[id])) : route);
     return { name: stopName(route), path, route, access, ...(landsAt ? { landsAt } : {}) };
@@ -174,7 +174,7 @@ export function tourStopsFor(ids: TourIds): TourStop[] {
 }
 
 /** The tour's records, made through the API, and the stops that show them. */
-export async function createTour(request: APIRequestContext): Promise<Tour> {
+async function createTour(request: APIRequestContext): Promise<Tour> {
   // A long name, as real ones can be: it has to fit wherever a name is shown.
   const traveller = await registerUser(request, 'Alexandra Papadopoulou-Schneider');
   await fund(request, traveller._id, '2500');

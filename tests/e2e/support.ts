@@ -355,7 +355,7 @@ export async function placeTrade(
 }
 
 /** A small PNG of one colour: the server decodes and re-encodes uploads, so it must be real. */
-export function png(colour: string): Promise<Buffer> {
+function png(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
     .png()
     .toBuffer();

@@ -28,9 +28,9 @@ type RoutePath = keyof typeof ROUTE_TABLES;
 type TableName = (typeof ROUTE_TABLES)[RoutePath]['table'];
 const TABLES: TableName[] = ['transfers', 'deposits', 'withdrawals', 'trades'];
 
-export type Counts = Record<TableName | 'entries' | 'keys', number>;
+type Counts = Record<TableName | 'entries' | 'keys', number>;
 
-export async function withDb<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
+async function withDb<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -40,7 +40,7 @@ export async function withDb<T>(url: string, work: (db: pg.Client) => Promise<T>
   }
 }
 
-export async function countRows(url: string): Promise<Counts> {
+async function countRows(url: string): Promise<Counts> {
   return withDb(url, async (db) => {
     const { rows } = await db.query<Record<string, string>>(
       `select (select count(*) from transfers) as transfers, (select count(*) from deposits) as deposits,
@@ -100,7 +100,7 @@ export interface ReplayReport {
 }
 
 /** Money-moving calls whose outcome the client does not know: no answer, or a 5xx. */
-export function unknownOutcomes(records: readonly CallRecord[], phase: string): CallRecord[] {
+function unknownOutcomes(records: readonly CallRecord[], phase: string): CallRecord[] {
   return records.filter(
     (r) =>
       r.phase === phase &&

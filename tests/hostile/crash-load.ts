@@ -13,7 +13,7 @@ import { DEPOSIT_METHOD, WITHDRAW_METHOD, type Headers } from '../api/harness';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
   replayed: boolean;
@@ -164,7 +164,7 @@ export function parseJson<T>(record: CallRecord): T | null {
   }
 }
 
-export const newKey = () => randomBytes(16).toString('hex');
+const newKey = () => randomBytes(16).toString('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -182,7 +182,7 @@ export function seededRandom(seed: number): () => number {
 
 // Seeding ----------------------------------------------------------------------------------
 
-export interface LoadUser {
+interface LoadUser {
   userId: string;
   payId: string;
   auth: Headers;

@@ -59,7 +59,7 @@ export interface Actor {
 }
 
 /** One of each kind of thing a user owns (ids are UUIDs, the file URL is `/files/<id>`). */
-export interface OwnedObjects {
+interface OwnedObjects {
   depositId: string;
   withdrawalId: string;
   transferId: string;

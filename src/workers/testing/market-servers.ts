@@ -7,9 +7,9 @@
 import { BINANCE_INVALID_SYMBOL, binanceTicker } from '../../../common/market/formats.testkit';
 import { startJsonServer, type FakeAnswer } from '../../../common/market/json-server.testkit';
 
-export type ServiceMode = 'ok' | 'fail' | 'hang' | 'huge' | 'garbage';
+type ServiceMode = 'ok' | 'fail' | 'hang' | 'huge' | 'garbage';
 
-export interface CoinState {
+interface CoinState {
   lastPrice: string;
   highPrice: string;
   changePercent: string;

@@ -22,7 +22,7 @@ import {
 import { json, recordTick, send, type Reply } from './world';
 
 /** Every trade opens at this price; its exit tick decides the outcome the command chose. */
-export const ENTRY_PRICE = '100';
+const ENTRY_PRICE = '100';
 
 const ROUTES: Record<RequestSpec['kind'], string> = {
   deposit: 'createDeposit',
@@ -34,7 +34,7 @@ const ROUTES: Record<RequestSpec['kind'], string> = {
 const PAYMENT_ADDRESS = 'TXmodelWithdrawalAddress01';
 
 /** The request body exactly as the web app would send it for `spec`. */
-export function buildPayload(real: Real, spec: RequestSpec): Record<string, unknown> {
+function buildPayload(real: Real, spec: RequestSpec): Record<string, unknown> {
   const { rules } = real.world;
   switch (spec.kind) {
     case 'deposit':

@@ -14,7 +14,7 @@ export const USER_NAMES = ['A', 'B', 'C'] as const;
 /** The two admins: dual approval needs both. */
 export type AdminIx = 0 | 1;
 
-export type RequestStatus = 'Pending' | 'Completed' | 'Rejected';
+type RequestStatus = 'Pending' | 'Completed' | 'Rejected';
 export type TradeResult = 'win' | 'loss' | 'draw' | 'void';
 export type Direction = 'buy' | 'sell';
 
@@ -23,14 +23,14 @@ export interface Wallet {
   heldMicros: bigint;
 }
 
-export interface ModelDeposit {
+interface ModelDeposit {
   id: string;
   user: UserIx;
   amountMicros: bigint;
   status: RequestStatus;
 }
 
-export interface ModelWithdrawal {
+interface ModelWithdrawal {
   id: string;
   user: UserIx;
   amountMicros: bigint;
@@ -40,7 +40,7 @@ export interface ModelWithdrawal {
   firstApprover: AdminIx | null;
 }
 
-export interface ModelTrade {
+interface ModelTrade {
   id: string;
   user: UserIx;
   symbol: string;
@@ -52,13 +52,13 @@ export interface ModelTrade {
   result: TradeResult | null;
 }
 
-export interface ModelTransfer {
+interface ModelTransfer {
   id: string;
   from: UserIx;
   to: UserIx;
 }
 
-export interface ModelUpload {
+interface ModelUpload {
   url: string;
   owner: UserIx;
   claimed: boolean;
@@ -99,7 +99,7 @@ export interface SentRequest {
 }
 
 /** What the server must have stored under a (user, key): the first successful answer. */
-export interface StoredAnswer {
+interface StoredAnswer {
   route: string;
   bodyHash: string;
   status: number;

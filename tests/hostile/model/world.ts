@@ -31,13 +31,13 @@ export interface WorldUser {
   auth: Headers;
 }
 
-export interface WorldAdmin {
+interface WorldAdmin {
   userId: string;
   auth: Headers;
 }
 
 /** The rules the world was set up with; the model predicts every answer from them. */
-export interface WorldRules {
+interface WorldRules {
   depositMinMicros: bigint;
   depositMaxMicros: bigint;
   withdrawMinMicros: bigint;
@@ -64,7 +64,7 @@ export interface World {
   stats: WorldStats;
 }
 
-export interface WorldStats {
+interface WorldStats {
   requests: number;
   serverErrors: number;
   /** Answers by status code, for the summary. */
@@ -88,7 +88,7 @@ export interface Reply {
 }
 
 /** A request that answered 5xx: the one outcome no sequence may ever see. */
-export class ServerErrorAnswer extends Error {}
+class ServerErrorAnswer extends Error {}
 
 export async function send(
   world: World,
@@ -127,7 +127,7 @@ function expectCreated(reply: Reply, what: string): void {
 }
 
 /** The world's rules: the set-up sends exactly these, and the model predicts from them. */
-export const WORLD_RULES: WorldRules = {
+const WORLD_RULES: WorldRules = {
   depositMinMicros: micros('20'),
   depositMaxMicros: micros('3000'),
   withdrawMinMicros: micros('10'),
