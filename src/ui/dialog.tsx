@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { Button } from './button';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 import { useFocusTrap } from './use-focus-trap';
+import { flexColumn } from './layout';
 import { theme } from './theme';
 
 /**
@@ -125,9 +126,7 @@ const Backdrop = styled.div`
 
 const Panel = styled.div`
   position: relative;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
+  ${flexColumn(theme.space.lg)}
   width: 100%;
   max-width: ${theme.sizes.contentMaxWidthPx}px;
   max-height: calc(100dvh - 24px);
@@ -155,9 +154,7 @@ const Title = styled.h2`
 `;
 
 const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 `;
 
 /**
@@ -166,9 +163,7 @@ const Body = styled.div`
  * visual order stays the DOM (and focus) order.
  */
 const Footer = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 
   @media (min-width: 420px) {
     flex-direction: row;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { ChevronRightIcon } from './icons';
+import { flexRow } from './layout';
 import { theme } from './theme';
 
 /** A card-like list of rows, e.g. the settings links. */
@@ -19,9 +20,7 @@ export const List = styled.ul`
 `;
 
 const rowStyle = css`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: ${theme.sizes.touchPx + 12}px;
   padding: 0 ${theme.space.lg};
   color: ${theme.colors.text};
@@ -64,9 +63,7 @@ const RowLabel = styled.span`
 `;
 
 const RowEnd = styled.span`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.xs};
+  ${flexRow(theme.space.xs)}
   color: ${theme.colors.textFaint};
   font-size: ${theme.fontSizes.sm};
 `;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { flexColumn } from './layout';
 import { theme } from './theme';
 
 /**
@@ -7,9 +8,7 @@ import { theme } from './theme';
  * screens. The app shell places the header above it and the bottom bar below it.
  */
 export const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xl};
+  ${flexColumn(theme.space.xl)}
   width: 100%;
   max-width: ${theme.sizes.contentMaxWidthPx}px;
   margin: 0 auto;
@@ -17,10 +16,26 @@ export const Page = styled.div`
 `;
 
 export const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 `;
+
+/** A section named by its small title (`titleId` ties the two), then its content. */
+export function TitledSection({
+  titleId,
+  title,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Section aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>{title}</SectionTitle>
+      {children}
+    </Section>
+  );
+}
 
 export const SectionTitle = styled.h2`
   font-size: ${theme.fontSizes.sm};
@@ -29,14 +44,17 @@ export const SectionTitle = styled.h2`
   color: ${theme.colors.textMuted};
 `;
 
-export const Card = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+/** A card's box: padded, rounded, on the surface, with a border. */
+export const cardBox = css`
   padding: ${theme.space.lg};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};
   border: 1px solid ${theme.colors.border};
+`;
+
+export const Card = styled.div`
+  ${flexColumn(theme.space.md)}
+  ${cardBox}
 `;
 
 export const Muted = styled.p`
@@ -77,10 +95,8 @@ export const Badge = styled.span<{ $tone?: 'success' | 'warning' | 'danger' | 'n
 `;
 
 const EmptyBox = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding: ${theme.space.xxl} ${theme.space.lg};
   text-align: center;
   border-radius: ${theme.radii.lg};

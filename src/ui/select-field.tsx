@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { ChevronDownIcon } from './icons';
+import { FieldBox, FieldError, FieldLabel, FieldMessage, fieldControlStyle } from './text-field';
 import { theme } from './theme';
 
 /** A labelled native select with its error line, styled like the text fields. */
@@ -17,8 +18,8 @@ export function SelectField({
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldBox>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <Control $invalid={Boolean(error)}>
         <Select
           id={id}
@@ -32,37 +33,14 @@ export function SelectField({
           <ChevronDownIcon sizePx={18} />
         </Chevron>
       </Control>
-      <Message>{error && <ErrorText id={errorId}>{error}</ErrorText>}</Message>
-    </Field>
+      <FieldMessage>{error && <FieldError id={errorId}>{error}</FieldError>}</FieldMessage>
+    </FieldBox>
   );
 }
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
-`;
-
-const Label = styled.label`
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  color: ${theme.colors.textMuted};
-`;
-
 const Control = styled.div<{ $invalid: boolean }>`
+  ${fieldControlStyle}
   position: relative;
-  display: flex;
-  align-items: center;
-  min-height: ${theme.sizes.touchPx + 4}px;
-  border-radius: ${theme.radii.md};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${theme.colors.surface};
-
-  &:focus-within {
-    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.primary)};
-    box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
-  }
 `;
 
 const Select = styled.select`
@@ -91,14 +69,4 @@ const Chevron = styled.span`
   display: grid;
   pointer-events: none;
   color: ${theme.colors.textMuted};
-`;
-
-const Message = styled.div`
-  min-height: 1.25rem;
-  font-size: ${theme.fontSizes.sm};
-  line-height: 1.25rem;
-`;
-
-const ErrorText = styled.p`
-  color: ${theme.colors.danger};
 `;

@@ -8,12 +8,12 @@ import {
 } from 'react';
 import styled, { css } from 'styled-components';
 import { EyeIcon, EyeOffIcon } from './icons';
+import { flexColumn } from './layout';
 import { theme } from './theme';
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+/** A field: its label, its control and the message line under it, one under the other. */
+export const FieldBox = styled.div`
+  ${flexColumn(theme.space.xs)}
 `;
 
 /** A field's label; also the legend over a group of choices, so both read alike. */
@@ -23,11 +23,12 @@ export const fieldLabelStyle = css`
   color: ${theme.colors.textMuted};
 `;
 
-const Label = styled.label`
+export const FieldLabel = styled.label`
   ${fieldLabelStyle}
 `;
 
-const Control = styled.div<{ $invalid: boolean }>`
+/** The box around a field's input (or select), red while the field is invalid. */
+export const fieldControlStyle = css<{ $invalid: boolean }>`
   display: flex;
   align-items: center;
   min-height: ${theme.sizes.touchPx + 4}px;
@@ -35,12 +36,16 @@ const Control = styled.div<{ $invalid: boolean }>`
   border: 1px solid
     ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   background: ${theme.colors.surface};
-  transition: border-color ${theme.durations.fastMs}ms ease;
 
   &:focus-within {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.primary)};
     box-shadow: 0 0 0 3px rgba(108, 124, 255, 0.18);
   }
+`;
+
+const Control = styled.div<{ $invalid: boolean }>`
+  ${fieldControlStyle}
+  transition: border-color ${theme.durations.fastMs}ms ease;
 `;
 
 const Input = styled.input`
@@ -92,13 +97,13 @@ const Reveal = styled.button`
  * The line under the input is always there, empty or not: an error appearing on blur must
  * not push the submit button away from under a pointer that is about to click it.
  */
-const Message = styled.div<{ $reserved?: boolean }>`
+export const FieldMessage = styled.div<{ $reserved?: boolean }>`
   min-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : '0')};
   font-size: ${theme.fontSizes.sm};
   line-height: ${({ $reserved = true }) => ($reserved ? '1.25rem' : 'inherit')};
 `;
 
-const ErrorText = styled.p`
+export const FieldError = styled.p`
   color: ${theme.colors.danger};
 `;
 
@@ -139,8 +144,8 @@ export function TextField({
   const showHint = Boolean(hint) && !error;
   const describedBy = error ? errorId : showHint ? hintId : undefined;
   return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldBox>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <Control $invalid={Boolean(error)}>
         <Input
           id={id}
@@ -160,20 +165,52 @@ export function TextField({
           </Reveal>
         )}
       </Control>
-      <Message>
+      <FieldMessage>
         {showHint && (
           <Hint id={hintId} $tone={hintTone} role={hintTone === 'warning' ? 'status' : undefined}>
             {hint}
           </Hint>
         )}
-        {error && <ErrorText id={errorId}>{error}</ErrorText>}
-      </Message>
-    </Field>
+        {error && <FieldError id={errorId}>{error}</FieldError>}
+      </FieldMessage>
+    </FieldBox>
   );
 }
 
+/**
+ * A password input with its show/hide button. `autoComplete` says which password it is, so
+ * a password manager offers the saved one or proposes a new one.
+ */
+export function PasswordField(
+  props: Omit<TextFieldProps, 'type' | 'revealable' | 'autoComplete'> & {
+    autoComplete: 'current-password' | 'new-password';
+  },
+) {
+  return <TextField type="password" revealable {...props} />;
+}
+
+/**
+ * The account a password form changes the password of, hidden: password managers read it
+ * to update the right entry.
+ */
+export function AccountNameInput({ name, value }: { name: string; value: string }) {
+  return <input type="text" name={name} autoComplete="username" value={value} readOnly hidden />;
+}
+
+/** An email address input: the email keyboard, without capitals or spelling corrections. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return (
+    <TextField type="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />
+  );
+}
+
+/** A phone number input: the phone keypad. */
+export function PhoneField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return <TextField type="tel" inputMode="tel" {...props} />;
+}
+
 /** A label with a character count at its end. */
-const CountedLabel = styled(Label)`
+const CountedLabel = styled(FieldLabel)`
   display: flex;
   justify-content: space-between;
   gap: ${theme.space.md};
@@ -250,7 +287,7 @@ export function TextAreaField({
   const describedBy = error ? errorId : showHint ? hintId : undefined;
   const counted = counter && maxLength !== undefined;
   return (
-    <Field className={className}>
+    <FieldBox className={className}>
       {counted ? (
         <CountedLabel htmlFor={id}>
           <span>{label}</span>
@@ -259,7 +296,7 @@ export function TextAreaField({
           </Count>
         </CountedLabel>
       ) : (
-        <Label htmlFor={id}>{label}</Label>
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
       )}
       <TextArea
         id={id}
@@ -270,19 +307,19 @@ export function TextAreaField({
         {...textAreaProps}
       />
       {(reserveMessage || error || showHint) && (
-        <Message $reserved={reserveMessage}>
+        <FieldMessage $reserved={reserveMessage}>
           {showHint && (
             <Hint id={hintId} $tone="muted">
               {hint}
             </Hint>
           )}
           {error && (
-            <ErrorText id={errorId} role={announceError ? 'alert' : undefined}>
+            <FieldError id={errorId} role={announceError ? 'alert' : undefined}>
               {error}
-            </ErrorText>
+            </FieldError>
           )}
-        </Message>
+        </FieldMessage>
       )}
-    </Field>
+    </FieldBox>
   );
 }

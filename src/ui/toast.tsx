@@ -9,6 +9,7 @@ import {
 } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { AlertIcon, CheckIcon, InfoIcon } from './icons';
+import { flexColumn, flexRow } from './layout';
 import { theme } from './theme';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -94,17 +95,13 @@ const Region = styled.div`
   left: 50%;
   transform: translateX(-50%);
   z-index: ${theme.zIndices.toast};
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
   width: min(calc(100% - 32px), ${theme.sizes.contentMaxWidthPx - 32}px);
   pointer-events: none;
 `;
 
 const Toast = styled.div<{ $tone: ToastTone }>`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   padding: ${theme.space.md} ${theme.space.lg};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surfaceRaised};

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { HomeIcon, MarketsIcon, OrdersIcon, TradeIcon, WalletIcon } from '../../ui/icons';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 interface Tab {
@@ -55,11 +56,9 @@ const Tabs = styled.ul`
 `;
 
 const TabLink = styled(Link)`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn('2px')}
   align-items: center;
   justify-content: center;
-  gap: 2px;
   height: 100%;
   color: ${theme.colors.textFaint};
   font-size: 0.6875rem;

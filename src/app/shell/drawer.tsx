@@ -20,7 +20,7 @@ import {
   ChatIcon,
 } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
-import { Badge, Figure, Muted } from '../../ui/page';
+import { Badge, Card, Figure, Muted } from '../../ui/page';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
 import { useCopy } from '../../ui/use-copy';
@@ -28,8 +28,10 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import { LoadError } from '../../views/shared/load-error';
 import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
+import { Avatar } from '../../ui/avatar';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
+import { flexColumn, flexRow } from '../../ui/layout';
 
 interface DrawerLink {
   to: string;
@@ -131,7 +133,9 @@ function Profile({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   return (
     <>
       <Identity>
-        <Avatar aria-hidden="true">{initial}</Avatar>
+        <Avatar $sizePx={44} aria-hidden="true">
+          {initial}
+        </Avatar>
         <div>
           <Username>{user.username}</Username>
           {user.isVerified ? (
@@ -238,9 +242,7 @@ const Panel = styled.div`
   bottom: 0;
   left: 0;
   z-index: ${theme.zIndices.drawer + 1};
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
+  ${flexColumn(theme.space.lg)}
   width: 80%;
   max-width: ${theme.sizes.drawerMaxWidthPx}px;
   padding: calc(env(safe-area-inset-top, 0px) + ${theme.space.sm}) ${theme.space.lg}
@@ -257,9 +259,7 @@ const Panel = styled.div`
 `;
 
 const Top = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: ${theme.sizes.headerHeightPx}px;
 `;
 
@@ -269,40 +269,19 @@ const Brand = styled.p`
   font-weight: ${theme.fontWeights.bold};
 `;
 
-const ProfileCard = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
-  padding: ${theme.space.lg};
-  border-radius: ${theme.radii.lg};
+/** Raised from the drawer's surface. */
+const ProfileCard = styled(Card)`
   background: ${theme.colors.surfaceRaised};
-  border: 1px solid ${theme.colors.border};
 `;
 
 const Identity = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
 
   > div {
-    display: flex;
-    flex-direction: column;
+    ${flexColumn(theme.space.xs)}
     align-items: flex-start;
-    gap: ${theme.space.xs};
     min-width: 0;
   }
-`;
-
-const Avatar = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 44px;
-  height: 44px;
-  border-radius: 50%;
-  background: ${theme.gradients.brand};
-  font-weight: ${theme.fontWeights.bold};
-  font-size: ${theme.fontSizes.lg};
 `;
 
 const Username = styled.p`
@@ -340,15 +319,11 @@ const PayId = styled(Figure)`
 `;
 
 const Links = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xxs};
+  ${flexColumn(theme.space.xxs)}
 `;
 
 const MenuLink = styled(Link)`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: ${theme.sizes.touchPx + 4}px;
   padding: 0 ${theme.space.md};
   border-radius: ${theme.radii.md};

@@ -17,6 +17,7 @@ import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
 import { DRAWER_ID, loadDrawer, useShell } from './shell-context';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 const Bar = styled.header`
@@ -34,9 +35,7 @@ const Bar = styled.header`
 const Inner = styled.div<{ $wide: boolean }>`
   /* The simulated-prices tag hangs from its bottom edge. */
   position: relative;
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.xs};
+  ${flexRow(theme.space.xs)}
   height: ${theme.sizes.headerHeightPx}px;
   max-width: ${theme.sizes.contentMaxWidthPx}px;
   margin: 0 auto;
@@ -78,9 +77,7 @@ const StaticLogo = styled.span`
 `;
 
 const End = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.xxs};
+  ${flexRow(theme.space.xxs)}
   flex: none;
 `;
 

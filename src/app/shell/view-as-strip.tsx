@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { logout } from '../../services/auth-api';
 import { tokenStorage, type ViewAsSession } from '../../services/token-storage';
 import { EyeIcon } from '../../ui/icons';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** The CSS variable the sticky header reads, so it sticks below this banner, not under it. */
@@ -101,9 +102,7 @@ const Bar = styled.div`
 `;
 
 const Inner = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   /* The app's column, as the header's. */
   max-width: ${theme.sizes.contentMaxWidthPx}px;
   min-height: 44px;

@@ -5,6 +5,7 @@ import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
 import { ArticleSection, Lead, TextLink } from './article';
 import styled from 'styled-components';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** About Us: what the project is and the promises it is built on. */
@@ -97,10 +98,8 @@ export default function AboutPage() {
 }
 
 const Brand = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding-top: ${theme.space.md};
 
   h2 {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { Card } from '../../ui/page';
+import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** A short text page (privacy, about): a lead paragraph and titled sections. */
@@ -14,9 +15,7 @@ const Body = styled(Card)`
   gap: ${theme.space.sm};
 
   h2 {
-    display: flex;
-    align-items: center;
-    gap: ${theme.space.sm};
+    ${flexRow(theme.space.sm)}
     font-size: ${theme.fontSizes.md};
     font-weight: ${theme.fontWeights.semibold};
   }
@@ -33,9 +32,7 @@ const Body = styled(Card)`
 
 /** A bulleted list of paragraphs inside a section, each opening with a bold term. */
 export const Bullets = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
   margin: 0;
   padding-left: ${theme.space.lg};
   list-style: disc;

@@ -3,16 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
-import type { FieldErrorCode, ProfileFields } from '../../../common/validation';
+import type { ProfileFields } from '../../../common/validation';
 import { ApiError } from '../../services/api-error';
-import { fieldErrorMessages, readOnlyRefusal } from '../../services/error-messages';
+import { readOnlyRefusal } from '../../services/error-messages';
 import { queryKeys } from '../../services/queries';
 import { Button } from '../../ui/button';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../ui/list';
 import { ErrorMessage, Muted, Page, Section } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { PhoneField, TextField } from '../../ui/text-field';
+import { StackedForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
+import { useFormFields } from '../../ui/use-form-fields';
 import {
   ButtonSkeleton,
   DetailListSkeleton,
@@ -27,7 +28,10 @@ import {
   validateProfile,
   type ProfileField,
 } from './account-rules';
+import { flexRow } from '../../ui/layout';
+import { Avatar } from '../../ui/avatar';
 import { theme } from '../../ui/theme';
+import { useFieldErrorText } from '../shared/field-error-text';
 
 /**
  * Edit profile: username and email are shown read-only; full name and phone number are
@@ -60,57 +64,36 @@ function ProfileForm({ user }: { user: User }) {
     fullName: user.fullName,
     phoneNumber: user.phoneNumber,
   });
-  const [values, setValues] = useState<ProfileFields>(saved);
-  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // A rule the server refused a field by shows under it until the field is edited again.
+  const form = useFormFields({
+    fields: PROFILE_FIELDS,
+    initial: saved,
+    validate: validateProfile,
+    describe: useFieldErrorText(),
+  });
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: async (updated) => {
       const stored = { fullName: updated.fullName, phoneNumber: updated.phoneNumber };
       setSaved(stored);
-      setValues(stored);
-      setTouched({});
-      setSubmitted(false);
+      form.reset(stored);
       toast({ tone: 'success', text: t`User updated successfully` });
       queryClient.setQueryData(queryKeys.user, updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.user });
     },
   });
-
-  const errors = validateProfile(values);
-  // A rule the server refused the field by, shown under it until the field is edited again.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ProfileField, FieldErrorCode>>>(
-    {},
-  );
-  const changed = profileChanged(values, saved);
-
-  const bind = (field: ProfileField) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: (() => {
-      const code = errors[field] ?? serverErrors[field];
-      const shown = errors[field] ? submitted || touched[field] : Boolean(serverErrors[field]);
-      return code && shown ? i18n._(fieldErrorMessages[code]) : undefined;
-    })(),
-  });
+  const changed = profileChanged(form.values, saved);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, PROFILE_FIELDS, errors);
-    if (Object.keys(errors).length > 0 || mutation.isPending || !changed) return;
-    setServerErrors({});
+    if (!form.check(event) || mutation.isPending || !changed) return;
+    form.clearRefusals();
+    const { fullName, phoneNumber } = form.values;
     mutation.mutate(
-      { fullName: values.fullName.trim(), phoneNumber: values.phoneNumber.trim() },
+      { fullName: fullName.trim(), phoneNumber: phoneNumber.trim() },
       {
         onError: (error) => {
           if (error instanceof ApiError && error.fieldCode && isProfileField(error.field)) {
-            setServerErrors({ [error.field]: error.fieldCode });
+            form.refuse(error.field, error.fieldCode);
           }
         },
       },
@@ -123,7 +106,9 @@ function ProfileForm({ user }: { user: User }) {
     <Page>
       <Section aria-labelledby="account-title">
         <AccountHeader>
-          <Avatar aria-hidden="true">{initials(saved.fullName || user.username)}</Avatar>
+          <Avatar $sizePx={56} aria-hidden="true">
+            {initials(saved.fullName || user.username)}
+          </Avatar>
           <div>
             <h2 id="account-title">{saved.fullName}</h2>
             <Muted>@{user.username}</Muted>
@@ -138,15 +123,18 @@ function ProfileForm({ user }: { user: User }) {
           <Trans>Your username and email cannot be changed.</Trans>
         </Muted>
       </Section>
-      <Form noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
-        <TextField label={t`Full name`} autoComplete="name" maxLength={200} {...bind('fullName')} />
+      <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
         <TextField
+          label={t`Full name`}
+          autoComplete="name"
+          maxLength={200}
+          {...form.bind('fullName')}
+        />
+        <PhoneField
           label={t`Phone number`}
-          type="tel"
-          inputMode="tel"
           autoComplete="tel"
           maxLength={40}
-          {...bind('phoneNumber')}
+          {...form.bind('phoneNumber')}
         />
         {mutation.isError && (
           <ErrorMessage>
@@ -156,7 +144,7 @@ function ProfileForm({ user }: { user: User }) {
         <Button type="submit" block busy={mutation.isPending} disabled={!changed}>
           <Trans>Save changes</Trans>
         </Button>
-      </Form>
+      </StackedForm>
     </Page>
   );
 }
@@ -176,9 +164,7 @@ function initials(name: string): string {
 }
 
 const AccountHeader = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-width: 0;
 
   > div {
@@ -187,27 +173,5 @@ const AccountHeader = styled.div`
   h2 {
     font-size: ${theme.fontSizes.lg};
     overflow-wrap: anywhere;
-  }
-`;
-
-const Avatar = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
-  background: ${theme.gradients.brand};
-  font-weight: ${theme.fontWeights.bold};
-  font-size: ${theme.fontSizes.lg};
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-
-  > button {
-    margin-top: ${theme.space.sm};
   }
 `;

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Logo } from '../../ui/logo';
 import { Page } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 const Intro = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding-top: ${theme.space.lg};
   text-align: center;
 `;
@@ -23,16 +22,6 @@ const Heading = styled.h2`
 const Lead = styled.p`
   max-width: 32ch;
   color: ${theme.colors.textMuted};
-`;
-
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-
-  > button {
-    margin-top: ${theme.space.sm};
-  }
 `;
 
 export const Aside = styled.p`

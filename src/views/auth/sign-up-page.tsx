@@ -8,13 +8,14 @@ import {
 } from '../../../common/validation';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
 import { sendAuth, useAuthBusy, useAuthError } from '../../machines/auth-session';
-import { fieldErrorMessages } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
+import { StackedForm } from '../../ui/form';
 import { ErrorMessage } from '../../ui/page';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid';
-import { TextField } from '../../ui/text-field';
-import { Aside, AuthLayout, Form } from './auth-layout';
+import { EmailField, PasswordField, PhoneField, TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
+import { Aside, AuthLayout } from './auth-layout';
+import { useFieldErrorText } from '../shared/field-error-text';
 
 type Field = keyof RegistrationFields | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -51,6 +52,8 @@ function validate(values: Values): Partial<Record<Field, FieldErrorCode>> {
 
 const minPassword = PASSWORD_MIN_LENGTH;
 
+const FIELDS = Object.keys(EMPTY) as Field[];
+
 function isField(name: string | undefined): name is Field {
   return name !== undefined && Object.hasOwn(EMPTY, name);
 }
@@ -59,8 +62,13 @@ export default function SignUpPage() {
   const { i18n, t } = useLingui();
   const busy = useAuthBusy();
   const serverError = useAuthError();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useFormFields({
+    fields: FIELDS,
+    initial: EMPTY,
+    validate,
+    describe: useFieldErrorText(),
+  });
+  const values = form.values;
   const [sentValues, setSentValues] = useState<Values | null>(null);
 
   // As on the sign-in page: no stale error, and the auth actor starts while one types.
@@ -68,7 +76,6 @@ export default function SignUpPage() {
     sendAuth({ type: 'CLEAR_ERROR' });
   }, []);
 
-  const errors = validate(values);
   // A server error about one field shows under it until that field is edited.
   const serverField =
     serverError &&
@@ -77,26 +84,16 @@ export default function SignUpPage() {
       ? serverError.field
       : null;
 
-  const fieldError = (field: Field): string | undefined => {
-    const code = errors[field];
-    if (code && (sentValues || touched[field])) return i18n._(fieldErrorMessages[code]);
-    if (serverError && serverField === field) return translate(i18n, serverError.message);
-    return undefined;
-  };
   const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: fieldError(field),
+    ...form.bind(field),
+    error:
+      form.errorOf(field) ??
+      (serverError && serverField === field ? translate(i18n, serverError.message) : undefined),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     setSentValues(values);
-    focusFirstInvalid(event.currentTarget, Object.keys(EMPTY), errors);
-    if (Object.keys(errors).length > 0 || busy) return;
+    if (!form.check(event) || busy) return;
     sendAuth({ type: 'SIGN_UP', fields: registrationFields(values) });
   };
 
@@ -108,7 +105,7 @@ export default function SignUpPage() {
       heading={<Trans>Create your account</Trans>}
       lead={<Trans>It takes a minute. You get a Pay ID to receive USDT right away.</Trans>}
     >
-      <Form noValidate onSubmit={onSubmit} aria-label={t`Create account`}>
+      <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Create account`}>
         <TextField
           label={t`Full name`}
           autoComplete="name"
@@ -123,44 +120,34 @@ export default function SignUpPage() {
           hint={t`Letters, digits, dots and underscores.`}
           {...bind('username')}
         />
-        <TextField
+        <EmailField
           label={t`Email`}
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder="name@example.com"
           {...bind('email')}
         />
-        <TextField
+        <PhoneField
           label={t`Phone number`}
-          type="tel"
-          inputMode="tel"
           autoComplete="tel"
           placeholder="+1 555 123 4567"
           {...bind('phoneNumber')}
         />
-        <TextField
+        <PasswordField
           label={t`Password`}
-          type="password"
           autoComplete="new-password"
-          revealable
           hint={t`At least ${minPassword} characters, not containing your username or email.`}
           {...bind('password')}
         />
-        <TextField
+        <PasswordField
           label={t`Confirm password`}
-          type="password"
           autoComplete="new-password"
-          revealable
           {...bind('confirmPassword')}
         />
         {formError && <ErrorMessage>{formError}</ErrorMessage>}
         <Button type="submit" block busy={busy}>
           <Trans>Create account</Trans>
         </Button>
-      </Form>
+      </StackedForm>
       <Aside>
         <Trans>
           Already have an account? <Link href="/signin">Sign in</Link>

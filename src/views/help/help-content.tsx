@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import { useSiteSetting } from '../../services/queries';
 import { ChatIcon } from '../../ui/icons';
 import { List } from '../../ui/list';
-import { EmptyState, ErrorMessage, Muted, Page, Section, SectionTitle } from '../../ui/page';
+import { EmptyState, ErrorMessage, Muted, Page, Section, TitledSection } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
 import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
@@ -57,10 +58,7 @@ export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
         </ErrorMessage>
       )}
       {(chat === 'off' || chat === 'failed') && (
-        <Section aria-labelledby="channels-title">
-          <SectionTitle id="channels-title">
-            <Trans>Contact support</Trans>
-          </SectionTitle>
+        <TitledSection titleId="channels-title" title={<Trans>Contact support</Trans>}>
           {settingView.failed && !setting.data ? (
             <LoadError onRetry={settingView.retry} busy={settingView.busy}>
               <Trans>Could not load the support channels.</Trans>
@@ -78,17 +76,15 @@ export function HelpContent({ chat = 'off' }: { chat?: ChatWidgetStatus }) {
           ) : (
             <EmptyState title={<Trans>No support channels are available right now.</Trans>} />
           )}
-        </Section>
+        </TitledSection>
       )}
     </Page>
   );
 }
 
 const Hero = styled.section`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding-top: ${theme.space.lg};
   text-align: center;
 

@@ -6,8 +6,9 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../ui/button';
 import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
-import { Page } from '../../ui/page';
+import { Page, cardBox } from '../../ui/page';
 import { MarketSnapshot } from '../shared/market-snapshot';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 interface Feature {
@@ -78,10 +79,8 @@ export default function HomePage() {
 
 const Hero = styled.section`
   position: relative;
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.md)}
   align-items: center;
-  gap: ${theme.space.md};
   padding: ${theme.space.xxl} ${theme.space.sm} ${theme.space.lg};
   text-align: center;
   isolation: isolate;
@@ -121,26 +120,19 @@ const Pitch = styled.p`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
   width: 100%;
   margin-top: ${theme.space.lg};
 `;
 
 const Features = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 `;
 
 const FeatureItem = styled.li`
   display: flex;
   gap: ${theme.space.lg};
-  padding: ${theme.space.lg};
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
+  ${cardBox}
 
   h2 {
     font-size: ${theme.fontSizes.md};

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { useMarketPrices, useMarketStatus } from '../../services/market-feed-react';
 import { useCoinList } from '../../services/queries';
 import { MarketsIcon } from '../../ui/icons';
+import { SegmentedTab, SegmentedTabs } from '../../ui/segmented-tabs';
 import { EmptyState, ErrorMessage, Page, Section } from '../../ui/page';
 import { LoadingRegion } from '../shared/skeletons';
 import {
@@ -18,6 +19,7 @@ import {
 import { HotCoins } from '../shared/hot-coins';
 import { listedRows, rowsForTab, type MarketTab } from '../shared/market-lists';
 import { marketErrorMessage } from '../shared/market-text';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** Placeholder rows while the prices load: more than a phone's screen shows below Hot Coins. */
@@ -54,9 +56,9 @@ export default function MarketsPage() {
     <Page>
       <HotCoins />
       <Section>
-        <Tabs role="tablist" aria-label={t`Markets`} onKeyDown={onKeyDown}>
+        <SegmentedTabs role="tablist" aria-label={t`Markets`} onKeyDown={onKeyDown}>
           {TABS.map(({ id, label }, index) => (
-            <Tab
+            <SegmentedTab
               key={id}
               ref={(element) => {
                 tabRefs.current[index] = element;
@@ -70,9 +72,9 @@ export default function MarketsPage() {
               onClick={() => setTab(id)}
             >
               {i18n._(label)}
-            </Tab>
+            </SegmentedTab>
           ))}
-        </Tabs>
+        </SegmentedTabs>
         <Panel id="markets-panel" role="tabpanel" aria-labelledby={`markets-tab-${tab}`}>
           <MarketPanel tab={tab} />
         </Panel>
@@ -138,34 +140,6 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
   );
 }
 
-const Tabs = styled.div`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
-  gap: ${theme.space.xs};
-  padding: ${theme.space.xs};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-`;
-
-const Tab = styled.button`
-  min-height: 40px;
-  border: 0;
-  border-radius: ${theme.radii.sm};
-  background: transparent;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.semibold};
-  cursor: pointer;
-
-  &[aria-selected='true'] {
-    background: ${theme.colors.surfaceRaised};
-    color: ${theme.colors.text};
-  }
-`;
-
 const Panel = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 `;

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { ButtonLink } from '../../ui/button';
 import { Muted, Page } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 export default function NotFoundPage() {
@@ -21,10 +22,8 @@ export default function NotFoundPage() {
 }
 
 const Box = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding-top: ${theme.space.xxxl};
   text-align: center;
 `;

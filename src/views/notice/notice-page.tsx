@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { BellIcon } from '../../ui/icons';
 import { Card, EmptyState, Muted, Page } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** The greeting, the admin's notice (or none) and the last login date. */
@@ -59,9 +60,7 @@ const NoticeCard = styled(Card)`
   border-color: rgba(245, 176, 65, 0.35);
 
   h3 {
-    display: flex;
-    align-items: center;
-    gap: ${theme.space.sm};
+    ${flexRow(theme.space.sm)}
     color: ${theme.colors.warning};
     font-size: ${theme.fontSizes.md};
   }

@@ -10,12 +10,13 @@ import { ButtonLink } from '../../ui/button';
 import { ClockIcon, OrdersIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
-import { EmptyState, Figure, Muted, Page, Section, SectionTitle } from '../../ui/page';
+import { EmptyState, Figure, Muted, Page, TitledSection } from '../../ui/page';
 import { formatPrice } from '../../ui/market-format';
-import { LoadError } from '../shared/load-error';
+import { PageLoadError } from '../shared/load-error';
 import { isNotFound } from '../shared/record-state';
 import { PageSkeleton } from '../shared/skeletons';
 import { TradeCountdown, TradeCountdowns, useCountdownExpired } from '../shared/trade-countdowns';
+import { SidePill } from '../shared/order-card';
 import {
   durationLong,
   pairText,
@@ -27,6 +28,7 @@ import {
 } from '../shared/trade-format';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
+import { flexColumn, flexRow } from '../../ui/layout';
 
 /**
  * One order (docs/product.md §2 /order/:id): its fields, the countdown while pending, and once settled
@@ -59,136 +61,135 @@ export default function OrderDetailPage() {
       );
     }
     return (
-      <Page>
-        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
-          <Trans>Error fetching order details. Please try again.</Trans>
-        </LoadError>
-      </Page>
+      <PageLoadError view={detailView}>
+        <Trans>Error fetching order details. Please try again.</Trans>
+      </PageLoadError>
     );
   }
   return <PageSkeleton rows={8} />;
 }
 
 function OrderDetail({ trade }: { trade: Trade }) {
-  const { i18n } = useLingui();
-  const outcome = tradeOutcome(trade);
-  const receipt = trade.receipt;
-  const payout = percentText(trade.payoutPercent);
-  const windowS = receipt?.windowS ?? 5;
-
   return (
     <Page>
       <Head>
         <Pair>{pairText(trade.coinType)}</Pair>
-        <Side $side={trade.tradeType}>
-          {trade.tradeType === 'buy' ? <Trans>Market BUY</Trans> : <Trans>Market SELL</Trans>}
-        </Side>
+        <Side side={trade.tradeType} />
         <Outcome trade={trade} />
         <OrderId>
           <Trans>Order ID</Trans> <code>{trade._id}</code>
         </OrderId>
       </Head>
-
-      <Section aria-labelledby="order-fields">
-        <SectionTitle id="order-fields">
-          <Trans>Order</Trans>
-        </SectionTitle>
-        <DetailList>
-          <Detail label={<Trans>Status</Trans>}>
-            {trade.tradeStatus === 'Pending' ? <Trans>Pending</Trans> : <Trans>Completed</Trans>}
-          </Detail>
-          <Detail label={<Trans>Result</Trans>}>
-            <ResultWord outcome={outcome} />
-          </Detail>
-          <Detail label={<Trans>Stake</Trans>}>{formatWireAmount(trade.tradeAmount)} USDT</Detail>
-          <Detail label={<Trans>Duration</Trans>}>{i18n._(durationLong(trade.durationS))}</Detail>
-          <Detail label={<Trans>Payout</Trans>}>{payout}%</Detail>
-          <Detail label={<Trans>Payout if you win</Trans>}>
-            {formatWireAmount(payoutAmountWire(trade.tradeAmount, trade.payoutPercent))} USDT
-          </Detail>
-          <Detail label={<Trans>Opened</Trans>}>{timeWithSeconds(i18n, trade.createdAt)}</Detail>
-          <Detail label={<Trans>Expires</Trans>}>{timeWithSeconds(i18n, trade.expiresAt)}</Detail>
-          {trade.tradeAfterAmount !== null && (
-            <Detail label={<Trans>Returned</Trans>}>
-              {formatWireAmount(trade.tradeAfterAmount)} USDT
-            </Detail>
-          )}
-          {trade.profit !== null && outcome.kind !== 'pending' && (
-            <Detail label={<Trans>Profit / loss</Trans>}>
-              <Signed
-                $tone={outcome.kind === 'win' ? 'up' : outcome.kind === 'loss' ? 'down' : 'flat'}
-              >
-                {formatSignedMicros(
-                  outcome.kind === 'win' || outcome.kind === 'loss' ? outcome.profitMicros : 0n,
-                )}{' '}
-                USDT
-              </Signed>
-            </Detail>
-          )}
-        </DetailList>
-      </Section>
-
-      <Section aria-labelledby="order-receipt">
-        <SectionTitle id="order-receipt">
-          <Trans>Settlement receipt</Trans>
-        </SectionTitle>
-        <DetailList>
-          <Detail label={<Trans>Entry price</Trans>}>
-            {formatPrice(receipt?.entry.price ?? trade.coinPrice)}
-          </Detail>
-          {receipt && (
-            <>
-              <Detail label={<Trans>Entry time</Trans>}>
-                {timeWithSeconds(i18n, receipt.entry.at)}
-              </Detail>
-              <Detail label={<Trans>Entry source</Trans>}>
-                {translate(i18n, sourceName(receipt.entry.source))}
-              </Detail>
-            </>
-          )}
-          {receipt?.exit ? (
-            <>
-              <Detail label={<Trans>Exit price</Trans>}>{formatPrice(receipt.exit.price)}</Detail>
-              <Detail label={<Trans>Exit time</Trans>}>
-                {timeWithSeconds(i18n, receipt.exit.at)}
-              </Detail>
-              <Detail label={<Trans>Exit source</Trans>}>
-                {translate(i18n, sourceName(receipt.exit.source))}
-              </Detail>
-            </>
-          ) : receipt ? (
-            <Detail label={<Trans>Exit price</Trans>}>
-              {translate(i18n, voidReasonText(receipt.voidReason, receipt.windowS))}
-            </Detail>
-          ) : (
-            <Detail label={<Trans>Exit price</Trans>}>
-              <Trans>At expiry</Trans>
-            </Detail>
-          )}
-          {receipt && (
-            <Detail label={<Trans>Settled</Trans>}>
-              {timeWithSeconds(i18n, receipt.settledAt)}
-            </Detail>
-          )}
-        </DetailList>
-        <Rule>
-          <strong>
-            <Trans>Rule</Trans>
-          </strong>
-          <p>{translate(i18n, ruleText(trade.tradeType, receipt?.rule ?? null))}</p>
-          <p>
-            <Trans>
-              The exit price is the first price recorded at or after expiry, within {windowS} s;
-              without one the trade is void and the stake refunded.
-            </Trans>
-          </p>
-        </Rule>
-      </Section>
-
+      <OrderFields trade={trade} />
+      <SettlementReceipt trade={trade} />
       <ButtonLink to="/orders" variant="secondary" block>
         <Trans>Back to orders</Trans>
       </ButtonLink>
     </Page>
+  );
+}
+
+/** The order as placed: stake, duration, payout and times, and what it returned. */
+function OrderFields({ trade }: { trade: Trade }) {
+  const { i18n } = useLingui();
+  const outcome = tradeOutcome(trade);
+  const payout = percentText(trade.payoutPercent);
+  return (
+    <TitledSection titleId="order-fields" title={<Trans>Order</Trans>}>
+      <DetailList>
+        <Detail label={<Trans>Status</Trans>}>
+          {trade.tradeStatus === 'Pending' ? <Trans>Pending</Trans> : <Trans>Completed</Trans>}
+        </Detail>
+        <Detail label={<Trans>Result</Trans>}>
+          <ResultWord outcome={outcome} />
+        </Detail>
+        <Detail label={<Trans>Stake</Trans>}>{formatWireAmount(trade.tradeAmount)} USDT</Detail>
+        <Detail label={<Trans>Duration</Trans>}>{i18n._(durationLong(trade.durationS))}</Detail>
+        <Detail label={<Trans>Payout</Trans>}>{payout}%</Detail>
+        <Detail label={<Trans>Payout if you win</Trans>}>
+          {formatWireAmount(payoutAmountWire(trade.tradeAmount, trade.payoutPercent))} USDT
+        </Detail>
+        <Detail label={<Trans>Opened</Trans>}>{timeWithSeconds(i18n, trade.createdAt)}</Detail>
+        <Detail label={<Trans>Expires</Trans>}>{timeWithSeconds(i18n, trade.expiresAt)}</Detail>
+        {trade.tradeAfterAmount !== null && (
+          <Detail label={<Trans>Returned</Trans>}>
+            {formatWireAmount(trade.tradeAfterAmount)} USDT
+          </Detail>
+        )}
+        {trade.profit !== null && outcome.kind !== 'pending' && (
+          <Detail label={<Trans>Profit / loss</Trans>}>
+            <Signed
+              $tone={outcome.kind === 'win' ? 'up' : outcome.kind === 'loss' ? 'down' : 'flat'}
+            >
+              {formatSignedMicros(
+                outcome.kind === 'win' || outcome.kind === 'loss' ? outcome.profitMicros : 0n,
+              )}{' '}
+              USDT
+            </Signed>
+          </Detail>
+        )}
+      </DetailList>
+    </TitledSection>
+  );
+}
+
+/** How the order was settled: the entry and exit ticks with their sources, and the rule. */
+function SettlementReceipt({ trade }: { trade: Trade }) {
+  const { i18n } = useLingui();
+  const receipt = trade.receipt;
+  const windowS = receipt?.windowS ?? 5;
+  return (
+    <TitledSection titleId="order-receipt" title={<Trans>Settlement receipt</Trans>}>
+      <DetailList>
+        <Detail label={<Trans>Entry price</Trans>}>
+          {formatPrice(receipt?.entry.price ?? trade.coinPrice)}
+        </Detail>
+        {receipt && (
+          <>
+            <Detail label={<Trans>Entry time</Trans>}>
+              {timeWithSeconds(i18n, receipt.entry.at)}
+            </Detail>
+            <Detail label={<Trans>Entry source</Trans>}>
+              {translate(i18n, sourceName(receipt.entry.source))}
+            </Detail>
+          </>
+        )}
+        {receipt?.exit ? (
+          <>
+            <Detail label={<Trans>Exit price</Trans>}>{formatPrice(receipt.exit.price)}</Detail>
+            <Detail label={<Trans>Exit time</Trans>}>
+              {timeWithSeconds(i18n, receipt.exit.at)}
+            </Detail>
+            <Detail label={<Trans>Exit source</Trans>}>
+              {translate(i18n, sourceName(receipt.exit.source))}
+            </Detail>
+          </>
+        ) : receipt ? (
+          <Detail label={<Trans>Exit price</Trans>}>
+            {translate(i18n, voidReasonText(receipt.voidReason, receipt.windowS))}
+          </Detail>
+        ) : (
+          <Detail label={<Trans>Exit price</Trans>}>
+            <Trans>At expiry</Trans>
+          </Detail>
+        )}
+        {receipt && (
+          <Detail label={<Trans>Settled</Trans>}>{timeWithSeconds(i18n, receipt.settledAt)}</Detail>
+        )}
+      </DetailList>
+      <Rule>
+        <strong>
+          <Trans>Rule</Trans>
+        </strong>
+        <p>{translate(i18n, ruleText(trade.tradeType, receipt?.rule ?? null))}</p>
+        <p>
+          <Trans>
+            The exit price is the first price recorded at or after expiry, within {windowS} s;
+            without one the trade is void and the stake refunded.
+          </Trans>
+        </p>
+      </Rule>
+    </TitledSection>
   );
 }
 
@@ -285,10 +286,8 @@ const toneColor = (tone: Tone) => (theme: { colors: Record<string, string> }) =>
         : theme.colors.text;
 
 const Head = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   text-align: center;
 `;
 
@@ -297,28 +296,20 @@ const Pair = styled.h2`
   font-weight: ${theme.fontWeights.bold};
 `;
 
-const Side = styled.span<{ $side: 'buy' | 'sell' }>`
+/** Larger than on the order cards. */
+const Side = styled(SidePill)`
   padding: 2px ${theme.space.md};
-  border-radius: ${theme.radii.pill};
   font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.semibold};
-  color: ${({ theme, $side }) => ($side === 'buy' ? theme.colors.success : theme.colors.danger)};
-  background: ${({ theme, $side }) =>
-    $side === 'buy' ? theme.colors.successSoft : theme.colors.dangerSoft};
 `;
 
 const ResultBox = styled.div`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.xxs)}
   align-items: center;
-  gap: ${theme.space.xxs};
   margin-top: ${theme.space.sm};
 `;
 
 const ResultValue = styled.p<{ $tone: Tone }>`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   font-size: ${theme.fontSizes.xxl};
   font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
@@ -342,9 +333,7 @@ const OrderId = styled.p`
 `;
 
 const Rule = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   padding: ${theme.space.md} ${theme.space.lg};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surfaceRaised};

@@ -5,15 +5,18 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { TradeListTab } from '../../../common/contract';
 import { useUserTrades } from '../../services/trade-queries';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { OrdersIcon } from '../../ui/icons';
-import { EmptyState, Figure, Page } from '../../ui/page';
+import { SegmentedTab, SegmentedTabs } from '../../ui/segmented-tabs';
+import { EmptyState, Page } from '../../ui/page';
+import { ListPager } from '../shared/list-pager';
 import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import { OrderCard, OrderCardSkeleton, OrderList } from '../shared/order-card';
 import { TradeCountdowns } from '../shared/trade-countdowns';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
+import { flexColumn } from '../../ui/layout';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
@@ -35,7 +38,7 @@ export default function OrdersPage() {
   };
   return (
     <Page>
-      <Tabs role="tablist" aria-label={t`Orders`}>
+      <SegmentedTabs role="tablist" aria-label={t`Orders`}>
         {TABS.map(({ id, label }) => (
           <Tab
             key={id}
@@ -49,7 +52,7 @@ export default function OrdersPage() {
             {i18n._(label)}
           </Tab>
         ))}
-      </Tabs>
+      </SegmentedTabs>
       <Panel id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
         {/* Keyed by tab: another tab's page is never shown as this one's placeholder. */}
         <OrdersTab key={tab} tab={tab} page={page} onPage={setPage} />
@@ -88,8 +91,6 @@ function OrdersTab({
     );
   }
   if (!data) return <OrdersSkeleton />;
-  const pageNumber = data.page;
-  const pages = data.pageCount;
   if (data.trades.length === 0) {
     return (
       <EmptyState
@@ -112,29 +113,13 @@ function OrdersTab({
           <OrderCard key={trade._id} trade={trade} />
         ))}
       </OrderList>
-      {pages > 1 && (
-        <Pager aria-label={t`Order pages`}>
-          <Button
-            variant="secondary"
-            disabled={pageNumber <= 1 || orders.isFetching}
-            onClick={() => onPage(Math.max(1, pageNumber - 1))}
-          >
-            <Trans>Previous</Trans>
-          </Button>
-          <Figure aria-live="polite">
-            <Trans>
-              Page {pageNumber} / {pages}
-            </Trans>
-          </Figure>
-          <Button
-            variant="secondary"
-            disabled={pageNumber >= pages || orders.isFetching}
-            onClick={() => onPage(Math.min(pages, pageNumber + 1))}
-          >
-            <Trans>Next</Trans>
-          </Button>
-        </Pager>
-      )}
+      <ListPager
+        label={t`Order pages`}
+        page={data.page}
+        pages={data.pageCount}
+        busy={orders.isFetching}
+        onPage={onPage}
+      />
     </TradeCountdowns>
   );
 }
@@ -152,46 +137,12 @@ function OrdersSkeleton() {
   );
 }
 
-const Tabs = styled.div`
-  display: grid;
-  grid-template-columns: repeat(3, 1fr);
-  gap: ${theme.space.xs};
-  padding: ${theme.space.xs};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-`;
-
-const Tab = styled.button`
-  min-height: 40px;
+/** Tighter, so a label that wraps into two lines still fits the row. */
+const Tab = styled(SegmentedTab)`
   padding: 0 ${theme.space.xs};
-  border: 0;
-  border-radius: ${theme.radii.sm};
-  background: transparent;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.semibold};
   line-height: 1.2;
-  cursor: pointer;
-
-  &[aria-selected='true'] {
-    background: ${theme.colors.surfaceRaised};
-    color: ${theme.colors.text};
-  }
 `;
 
 const Panel = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
-`;
-
-const Pager = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  gap: ${theme.space.md};
-  text-align: center;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
+  ${flexColumn(theme.space.lg)}
 `;

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
 import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
-import { Page, Section, SectionTitle } from '../../ui/page';
+import { Page, TitledSection } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
 import { LoadError } from '../shared/load-error';
 import { useLoadView } from '../../services/load-view';
@@ -16,10 +16,7 @@ export default function SettingsPage() {
   const settingView = useLoadView(setting);
   return (
     <Page>
-      <Section aria-labelledby="general-title">
-        <SectionTitle id="general-title">
-          <Trans>General</Trans>
-        </SectionTitle>
+      <TitledSection titleId="general-title" title={<Trans>General</Trans>}>
         <List>
           <ListLink to="/user/profile" icon={<UserIcon sizePx={20} />}>
             <Trans>Profile Setting</Trans>
@@ -31,11 +28,8 @@ export default function SettingsPage() {
             <Trans>KYC Verify</Trans>
           </ListLink>
         </List>
-      </Section>
-      <Section aria-labelledby="support-title">
-        <SectionTitle id="support-title">
-          <Trans>Help & Support</Trans>
-        </SectionTitle>
+      </TitledSection>
+      <TitledSection titleId="support-title" title={<Trans>Help & Support</Trans>}>
         <List>
           {setting.isPending && !settingView.failed ? (
             <SupportLinksSkeleton />
@@ -54,7 +48,7 @@ export default function SettingsPage() {
             <Trans>Could not load the support channels.</Trans>
           </LoadError>
         )}
-      </Section>
+      </TitledSection>
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { useLocation } from 'wouter';
 import { pairOf, type MarketQuote } from '../../services/market-feed';
+import { List } from '../../ui/list';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-format';
 import { theme } from '../../ui/theme';
@@ -144,7 +145,7 @@ export function CoinRowSkeleton() {
 }
 
 export function CoinList({ children, label }: { children: ReactNode; label?: string }) {
-  return <List aria-label={label}>{children}</List>;
+  return <Rows aria-label={label}>{children}</Rows>;
 }
 
 const Badge = styled.span<{ $hue: number; $sizePx: number }>`
@@ -215,17 +216,7 @@ const ChangePill = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
         : theme.colors.surfaceRaised};
 `;
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  overflow: hidden;
-
-  > li + li {
-    border-top: 1px solid ${theme.colors.border};
-  }
+const Rows = styled(List)`
   /*
    * Rows off screen skip style, layout and paint until they scroll near the viewport, so a
    * tick that changes every price of a long list re-renders the visible rows only.

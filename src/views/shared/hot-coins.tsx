@@ -11,6 +11,7 @@ import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { ChangeCell, CoinBadge, CoinList, CoinRow, PriceCell, useOpenTrade } from './coin-row';
 import { hotCoins, listedRows } from './market-lists';
 import { SimulatedPricesTag } from './simulated-prices-tag';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -117,10 +118,8 @@ function HotCoinsList({
 }
 
 const Head = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.md)}
   justify-content: space-between;
-  gap: ${theme.space.md};
 `;
 
 const SeeAll = styled.button`
@@ -192,9 +191,7 @@ const CardSkeleton = styled.div`
 `;
 
 const CardHead = styled.span`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
 `;
 
 const CardPrice = styled.span`

@@ -8,6 +8,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { useToast } from '../../ui/toast';
 import { visuallyHiddenStyle } from '../../ui/visually-hidden';
 import type { ImageUpload } from './use-image-upload';
+import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -111,9 +112,7 @@ export function ImageUploadField({
 }
 
 const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
 `;
 
 const Label = styled.span`
@@ -127,9 +126,7 @@ const FileInput = styled.input`
 `;
 
 const Drop = styled.label<{ $invalid: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: 76px;
   padding: ${theme.space.md};
   border-radius: ${theme.radii.md};
@@ -186,9 +183,7 @@ const DropText = styled.span`
 `;
 
 const Message = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   min-height: 1.25rem;
   font-size: ${theme.fontSizes.sm};
 `;
@@ -199,9 +194,7 @@ const Muted = styled.p`
 `;
 
 const Done = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.xs};
+  ${flexRow(theme.space.xs)}
   color: ${theme.colors.success};
 `;
 

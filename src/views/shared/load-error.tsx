@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/button';
-import { ErrorMessage } from '../../ui/page';
+import { ErrorMessage, Page } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** A failed load: the screen's error text and a way to try again. */
@@ -25,8 +26,23 @@ export function LoadError({
   );
 }
 
+/** A whole screen that could not load: `LoadError` in the page's column, retried by `view`. */
+export function PageLoadError({
+  view,
+  children,
+}: {
+  view: { retry: () => void; busy: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <Page>
+      <LoadError onRetry={view.retry} busy={view.busy}>
+        {children}
+      </LoadError>
+    </Page>
+  );
+}
+
 const Box = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 `;

@@ -1,24 +1,15 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
+import { List } from '../../ui/list';
 import { Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
+import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** A history list (deposits, withdrawals, transfers): one tappable row per record. */
-export const LogList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  overflow: hidden;
-
-  > li + li {
-    border-top: 1px solid ${theme.colors.border};
-  }
-`;
+export const LogList = List;
 
 export function LogRow({
   to,
@@ -40,7 +31,7 @@ export function LogRow({
   return (
     <li>
       <Row href={to}>
-        {icon && <Icon>{icon}</Icon>}
+        {icon && <RecordIcon>{icon}</RecordIcon>}
         <Main>
           <strong>{title}</strong>
           <time dateTime={time.iso}>{time.text}</time>
@@ -62,7 +53,7 @@ export function LogListSkeleton({ rows = 5 }: { rows?: number }) {
         {Array.from({ length: rows }, (_, index) => (
           <li key={index}>
             <SkeletonRow>
-              <Icon />
+              <RecordIcon />
               <Main>
                 <strong>
                   <SkeletonText $widthEm={index % 2 === 0 ? 7 : 9} />
@@ -86,9 +77,7 @@ export function LogListSkeleton({ rows = 5 }: { rows?: number }) {
 }
 
 const rowStyle = css`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: ${theme.sizes.touchPx + 20}px;
   padding: ${theme.space.md} ${theme.space.lg};
   color: ${theme.colors.text};
@@ -106,7 +95,8 @@ const SkeletonRow = styled.div`
   ${rowStyle}
 `;
 
-const Icon = styled.span`
+/** The round icon at a record row's start (the kind of movement). */
+export const RecordIcon = styled.span`
   display: grid;
   place-items: center;
   flex: none;
@@ -136,10 +126,8 @@ const Main = styled.span`
 `;
 
 const End = styled.span`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.xs)}
   align-items: flex-end;
-  gap: ${theme.space.xs};
   flex: none;
   font-weight: ${theme.fontWeights.semibold};
   font-size: ${theme.fontSizes.sm};

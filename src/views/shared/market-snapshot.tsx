@@ -6,6 +6,7 @@ import { useCoinList } from '../../services/queries';
 import { ErrorMessage, Section, SectionTitle } from '../../ui/page';
 import { CoinList, CoinListHeader, CoinRow, CoinRowSkeleton, useOpenTrade } from './coin-row';
 import { marketErrorMessage } from './market-text';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -67,10 +68,8 @@ export function MarketSnapshot({
 }
 
 const Head = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.md)}
   justify-content: space-between;
-  gap: ${theme.space.md};
   min-height: ${theme.sizes.touchPx}px;
 
   a {

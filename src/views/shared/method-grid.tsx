@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { ChevronRightIcon } from '../../ui/icons';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 export interface MethodTile {
@@ -81,9 +82,7 @@ const Grid = styled.ul`
 `;
 
 const tileStyle = css`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   height: 100%;
   min-height: ${theme.sizes.touchPx + 28}px;
   padding: ${theme.space.lg};

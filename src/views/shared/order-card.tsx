@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import type { Trade } from '../../../common/contract';
@@ -10,6 +11,7 @@ import { SkeletonText } from '../../ui/skeleton';
 import { formatPrice } from '../../ui/market-format';
 import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
 import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -26,29 +28,17 @@ export function OrderCard({ trade }: { trade: Trade }) {
       <Card href={`/order/${encodeURIComponent(trade._id)}`} data-trade-id={trade._id}>
         <Top>
           <Pair>{pairText(trade.coinType)}</Pair>
-          <Side $side={trade.tradeType}>
-            {trade.tradeType === 'buy' ? <Trans>Market BUY</Trans> : <Trans>Market SELL</Trans>}
-          </Side>
+          <SidePill side={trade.tradeType} />
           <ChevronRightIcon sizePx={16} aria-hidden="true" />
         </Top>
         <When dateTime={trade.createdAt}>{dateTime(trade.createdAt)}</When>
         <Figures>
-          <div>
-            <dt>
-              <Trans>Amount</Trans>
-            </dt>
-            <dd>
-              <Figure>{formatWireAmount(trade.tradeAmount)} USDT</Figure>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Price</Trans>
-            </dt>
-            <dd>
-              <Figure>{formatPrice(trade.coinPrice)}</Figure>
-            </dd>
-          </div>
+          <Cell label={<Trans>Amount</Trans>}>
+            <Figure>{formatWireAmount(trade.tradeAmount)} USDT</Figure>
+          </Cell>
+          <Cell label={<Trans>Price</Trans>}>
+            <Figure>{formatPrice(trade.coinPrice)}</Figure>
+          </Cell>
           <OutcomeCell outcome={outcome} tradeId={trade._id} coin={coin} />
         </Figures>
       </Card>
@@ -56,6 +46,26 @@ export function OrderCard({ trade }: { trade: Trade }) {
   );
 }
 
+/** 'Market BUY' in green or 'Market SELL' in red, as a pill; a screen may enlarge it. */
+export function SidePill({ side, className }: { side: 'buy' | 'sell'; className?: string }) {
+  return (
+    <Side $side={side} className={className}>
+      {side === 'buy' ? <Trans>Market BUY</Trans> : <Trans>Market SELL</Trans>}
+    </Side>
+  );
+}
+
+/** One figure of the card: its name over its value. */
+function Cell({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The last figure, at the card's end, coloured by the outcome. */
 function OutcomeCell({
   outcome,
   tradeId,
@@ -70,63 +80,57 @@ function OutcomeCell({
       return <PendingCell tradeId={tradeId} />;
     case 'win':
       return (
-        <End $tone="up">
-          <dt>
-            <Trans>Gain ({coin})</Trans>
-          </dt>
-          <dd>
-            <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
-          </dd>
-        </End>
+        <EndCell tone="up" label={<Trans>Gain ({coin})</Trans>}>
+          <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
+        </EndCell>
       );
     case 'loss':
       return (
-        <End $tone="down">
-          <dt>
-            <Trans>Loss ({coin})</Trans>
-          </dt>
-          <dd>
-            <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
-          </dd>
-        </End>
+        <EndCell tone="down" label={<Trans>Loss ({coin})</Trans>}>
+          <Figure>{formatSignedMicros(outcome.profitMicros)} USDT</Figure>
+        </EndCell>
       );
     case 'draw':
       return (
-        <End $tone="flat">
-          <dt>
-            <Trans>Result</Trans>
-          </dt>
-          <dd>
-            <Trans>Draw — stake refunded</Trans>
-          </dd>
-        </End>
+        <EndCell tone="flat" label={<Trans>Result</Trans>}>
+          <Trans>Draw — stake refunded</Trans>
+        </EndCell>
       );
     case 'void':
       return (
-        <End $tone="flat">
-          <dt>
-            <Trans>Result</Trans>
-          </dt>
-          <dd>
-            <Trans>Void — stake refunded</Trans>
-          </dd>
-        </End>
+        <EndCell tone="flat" label={<Trans>Result</Trans>}>
+          <Trans>Void — stake refunded</Trans>
+        </EndCell>
       );
   }
+}
+
+function EndCell({
+  tone,
+  label,
+  children,
+}: {
+  tone: EndTone;
+  label: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <End $tone={tone}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </End>
+  );
 }
 
 function PendingCell({ tradeId }: { tradeId: string }) {
   const expired = useCountdownExpired(tradeId);
   return (
-    <End $tone="pending">
-      <dt>{expired ? <Trans>Settling…</Trans> : <Trans>Time left</Trans>}</dt>
-      <dd>
-        <ClockIcon sizePx={14} aria-hidden="true" />
-        <Figure role="timer">
-          <TradeCountdown tradeId={tradeId} />
-        </Figure>
-      </dd>
-    </End>
+    <EndCell tone="pending" label={expired ? <Trans>Settling…</Trans> : <Trans>Time left</Trans>}>
+      <ClockIcon sizePx={14} aria-hidden="true" />
+      <Figure role="timer">
+        <TradeCountdown tradeId={tradeId} />
+      </Figure>
+    </EndCell>
   );
 }
 
@@ -163,9 +167,7 @@ export function OrderCardSkeleton() {
 
 /** A list of order cards. */
 export const OrderList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 
   &[aria-busy='true'] {
     opacity: 0.6;
@@ -173,9 +175,7 @@ export const OrderList = styled.ul`
 `;
 
 const cardStyle = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   padding: ${theme.space.md} ${theme.space.lg};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};
@@ -197,9 +197,7 @@ const SkeletonCard = styled.div`
 `;
 
 const Top = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
 
   > svg {
     flex: none;
@@ -236,9 +234,7 @@ const Figures = styled.dl`
   margin: ${theme.space.xs} 0 0;
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xxs};
+    ${flexColumn(theme.space.xxs)}
     min-width: 0;
   }
   dt {
@@ -254,14 +250,14 @@ const Figures = styled.dl`
   }
 `;
 
-const End = styled.div<{ $tone: 'up' | 'down' | 'flat' | 'pending' }>`
+type EndTone = 'up' | 'down' | 'flat' | 'pending';
+
+const End = styled.div<{ $tone: EndTone }>`
   text-align: right;
 
   dd {
-    display: flex;
-    align-items: center;
+    ${flexRow(theme.space.xs)}
     justify-content: flex-end;
-    gap: ${theme.space.xs};
     color: ${({ theme, $tone }) =>
       $tone === 'up'
         ? theme.colors.success

@@ -5,6 +5,7 @@ import { DetailList } from '../../ui/list';
 import { Card, Page } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -114,9 +115,7 @@ export function PageSkeleton({ rows }: { rows?: number }) {
 }
 
 const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
 `;
 
 const FieldLabel = styled.span`
@@ -133,7 +132,5 @@ const FieldMessage = styled.span`
 `;
 
 const FormBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 `;

@@ -4,6 +4,7 @@ import type { SubmitFailure } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -34,10 +35,8 @@ export function SubmitFailureMessage({
 }
 
 const Body = styled.span`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.xs)}
   align-items: flex-start;
-  gap: ${theme.space.xs};
 
   strong {
     font-weight: ${theme.fontWeights.semibold};

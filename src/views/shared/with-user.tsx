@@ -2,8 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { User } from '../../../common/contract';
 import { useUser } from '../../services/queries';
-import { Page } from '../../ui/page';
-import { LoadError } from './load-error';
+import { PageLoadError } from './load-error';
 import { PageSkeleton } from './skeletons';
 import { useLoadView } from '../../services/load-view';
 
@@ -30,10 +29,8 @@ export function UserLoadError() {
   const user = useUser();
   const userView = useLoadView(user);
   return (
-    <Page>
-      <LoadError onRetry={userView.retry} busy={userView.busy}>
-        <Trans>Failed to load user data.</Trans>
-      </LoadError>
-    </Page>
+    <PageLoadError view={userView}>
+      <Trans>Failed to load user data.</Trans>
+    </PageLoadError>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import type { WalletActivity } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
 import { useWalletActivity } from '../../services/wallet-queries';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import {
   ChevronRightIcon,
@@ -18,12 +18,16 @@ import {
   TransferIcon,
   WithdrawIcon,
 } from '../../ui/icons';
+import { List } from '../../ui/list';
 import { formatSignedMicros } from '../../ui/money';
 import { EmptyState, Figure } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { ListPager } from '../shared/list-pager';
 import { LoadError } from '../shared/load-error';
+import { RecordIcon } from '../shared/log-list';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
+import { flexColumn, flexRow } from '../../ui/layout';
 
 type ActivityKind = WalletActivity['kind'];
 
@@ -101,8 +105,6 @@ export function ActivityList() {
       </EmptyState>
     );
   }
-  const pageNumber = data.page;
-  const pages = data.pages;
   return (
     <>
       <Rows aria-busy={activity.isPlaceholderData || undefined}>
@@ -110,29 +112,13 @@ export function ActivityList() {
           <ActivityRow key={item._id} activity={item} />
         ))}
       </Rows>
-      {pages > 1 && (
-        <Pager aria-label={t`Wallet activity pages`}>
-          <Button
-            variant="secondary"
-            disabled={pageNumber <= 1 || activity.isFetching}
-            onClick={() => setPage(Math.max(1, pageNumber - 1))}
-          >
-            <Trans>Previous</Trans>
-          </Button>
-          <Figure aria-live="polite">
-            <Trans>
-              Page {pageNumber} / {pages}
-            </Trans>
-          </Figure>
-          <Button
-            variant="secondary"
-            disabled={pageNumber >= pages || activity.isFetching}
-            onClick={() => setPage(Math.min(pages, pageNumber + 1))}
-          >
-            <Trans>Next</Trans>
-          </Button>
-        </Pager>
-      )}
+      <ListPager
+        label={t`Wallet activity pages`}
+        page={data.page}
+        pages={data.pages}
+        busy={activity.isFetching}
+        onPage={setPage}
+      />
     </>
   );
 }
@@ -146,9 +132,9 @@ function ActivityRow({ activity }: { activity: WalletActivity }) {
   const to = activityLink(activity);
   const content = (
     <>
-      <KindIcon aria-hidden="true">
+      <RecordIcon aria-hidden="true">
         <Icon sizePx={18} />
-      </KindIcon>
+      </RecordIcon>
       <Main>
         <strong>{i18n._(label)}</strong>
         <time dateTime={activity.createdAt}>{dateTime(activity.createdAt)}</time>
@@ -180,26 +166,14 @@ function ActivitySkeleton() {
   );
 }
 
-const Rows = styled.ul`
-  display: flex;
-  flex-direction: column;
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  overflow: hidden;
-
-  > li + li {
-    border-top: 1px solid ${theme.colors.border};
-  }
+const Rows = styled(List)`
   &[aria-busy='true'] {
     opacity: 0.6;
   }
 `;
 
 const rowStyle = css`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   min-height: ${theme.sizes.touchPx + 16}px;
   padding: ${theme.space.sm} ${theme.space.lg};
 `;
@@ -221,21 +195,8 @@ const RowStatic = styled.div`
   ${rowStyle}
 `;
 
-const KindIcon = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 36px;
-  height: 36px;
-  border-radius: 50%;
-  background: ${theme.colors.surfaceRaised};
-  color: ${theme.colors.textMuted};
-`;
-
 const Main = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xxs};
+  ${flexColumn(theme.space.xxs)}
   flex: 1;
   min-width: 0;
 
@@ -257,14 +218,4 @@ const Amount = styled(Figure)<{ $sign: number }>`
   font-size: ${theme.fontSizes.sm};
   color: ${({ theme, $sign }) =>
     $sign > 0 ? theme.colors.success : $sign < 0 ? theme.colors.danger : theme.colors.text};
-`;
-
-const Pager = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  gap: ${theme.space.md};
-  text-align: center;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
 `;

@@ -7,6 +7,8 @@ import { CopyIcon } from '../../ui/icons';
 import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { useCopy } from '../../ui/use-copy';
+import { BalanceAmount, BalanceBox, BalanceLabel } from './balance-parts';
+import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -23,15 +25,12 @@ export function BalanceCard({ user }: { user: User | undefined }) {
   const onHold = displayMicros(onHoldMicros, 2);
   return (
     <Card aria-labelledby="balance-label" aria-busy={!user || undefined}>
-      <Label id="balance-label">
+      <BalanceLabel id="balance-label">
         <Trans>Total balance</Trans>
-      </Label>
-      <Amount>
-        <Figure>
-          {user ? displayMicros(availableMicros + onHoldMicros, 2) : <SkeletonText $widthEm={4} />}
-        </Figure>
-        <Unit>USDT</Unit>
-      </Amount>
+      </BalanceLabel>
+      <BalanceAmount>
+        {user ? displayMicros(availableMicros + onHoldMicros, 2) : <SkeletonText $widthEm={4} />}
+      </BalanceAmount>
       {/* Always there, on hold or not: a trade or withdrawal must not make the card jump. */}
       {user ? (
         <Breakdown>
@@ -72,16 +71,8 @@ export function BalanceCard({ user }: { user: User | undefined }) {
   );
 }
 
-const Card = styled.section`
+const Card = styled(BalanceBox)`
   position: relative;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-  padding: ${theme.space.xl} ${theme.space.xl} ${theme.space.lg};
-  border-radius: ${theme.radii.xl};
-  background: ${theme.gradients.card};
-  border: 1px solid rgba(255, 255, 255, 0.08);
-  box-shadow: ${theme.shadows.raised};
   overflow: hidden;
 
   &::after {
@@ -97,43 +88,16 @@ const Card = styled.section`
   }
 `;
 
-const Label = styled.h2`
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  color: rgba(238, 241, 247, 0.75);
-`;
-
-const Amount = styled.p`
-  display: flex;
-  align-items: baseline;
-  gap: ${theme.space.sm};
-  font-size: ${theme.fontSizes.display};
-  font-weight: ${theme.fontWeights.bold};
-  letter-spacing: -0.02em;
-  line-height: 1.15;
-  overflow-wrap: anywhere;
-`;
-
 /** One line each, whatever the figures and the language: the card keeps one height. */
 const Breakdown = styled.p`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xxs};
+  ${flexColumn(theme.space.xxs)}
   font-size: ${theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
   color: rgba(238, 241, 247, 0.85);
 `;
 
-const Unit = styled.span`
-  font-size: ${theme.fontSizes.md};
-  font-weight: ${theme.fontWeights.semibold};
-  color: rgba(238, 241, 247, 0.75);
-`;
-
 const PayIdRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   margin-top: ${theme.space.sm};
   font-size: ${theme.fontSizes.sm};
   color: rgba(238, 241, 247, 0.75);

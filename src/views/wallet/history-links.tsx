@@ -1,15 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { HistoryIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
-import { Section, SectionTitle } from '../../ui/page';
+import { TitledSection } from '../../ui/page';
 
 /** The three request histories (deposits, withdrawals, transfers), on the home and the wallet. */
 export function HistoryLinks({ titleId }: { titleId: string }) {
   return (
-    <Section aria-labelledby={titleId}>
-      <SectionTitle id={titleId}>
-        <Trans>History</Trans>
-      </SectionTitle>
+    <TitledSection titleId={titleId} title={<Trans>History</Trans>}>
       <List>
         <ListLink to="/deposit/log" icon={<HistoryIcon sizePx={20} />}>
           <Trans>Deposit History</Trans>
@@ -21,6 +18,6 @@ export function HistoryLinks({ titleId }: { titleId: string }) {
           <Trans>Transfer History</Trans>
         </ListLink>
       </List>
-    </Section>
+    </TitledSection>
   );
 }

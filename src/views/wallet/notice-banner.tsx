@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { BellIcon, ChevronRightIcon } from '../../ui/icons';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** The admin's notice to the user, shown while `user.appNotice` has text. */
@@ -21,9 +22,7 @@ export function NoticeBanner({ notice }: { notice: string }) {
 }
 
 const Banner = styled(Link)`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   padding: ${theme.space.lg};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.warningSoft};

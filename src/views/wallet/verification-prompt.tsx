@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { ButtonLink } from '../../ui/button';
 import { ClockIcon, ShieldCheckIcon } from '../../ui/icons';
-import { Muted } from '../../ui/page';
+import { Muted, cardBox } from '../../ui/page';
 import { theme } from '../../ui/theme';
 
 /** Invites an unverified user to KYC, or says the check is under way. Nothing once verified. */
@@ -47,10 +47,7 @@ const Box = styled.section`
   grid-template-columns: auto 1fr;
   align-items: start;
   gap: ${theme.space.md};
-  padding: ${theme.space.lg};
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
+  ${cardBox}
 
   > svg {
     flex: none;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { DepositIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** Deposit, Withdraw and Transfer, as large buttons under the balance. */
@@ -40,10 +41,8 @@ const Grid = styled.ul`
 `;
 
 const ActionLink = styled(Link)`
-  display: flex;
-  flex-direction: column;
+  ${flexColumn(theme.space.sm)}
   align-items: center;
-  gap: ${theme.space.sm};
   padding: ${theme.space.lg} ${theme.space.xs};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};

@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../common/money';
 import { useUser } from '../../services/queries';
-import { Figure, Page, Section, SectionTitle } from '../../ui/page';
+import { Figure, Page, TitledSection } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
 import { ActivityList } from './activity-list';
 import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
+import { BalanceAmount, BalanceBox, BalanceLabel } from './balance-parts';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
@@ -31,12 +32,9 @@ export default function WalletPage() {
       )}
       <WalletActions />
       <HistoryLinks titleId="wallet-history-title" />
-      <Section aria-labelledby="wallet-activity-title">
-        <SectionTitle id="wallet-activity-title">
-          <Trans>Activity</Trans>
-        </SectionTitle>
+      <TitledSection titleId="wallet-activity-title" title={<Trans>Activity</Trans>}>
         <ActivityList />
-      </Section>
+      </TitledSection>
     </Page>
   );
 }
@@ -48,14 +46,11 @@ function WalletSummary({ user }: { user: User | undefined }) {
   const figure = (micros: bigint, widthEm: number) =>
     user ? displayMicros(micros, 2) : <SkeletonText $widthEm={widthEm} />;
   return (
-    <Summary aria-labelledby="available-label" aria-busy={!user || undefined}>
-      <Label id="available-label">
+    <BalanceBox aria-labelledby="available-label" aria-busy={!user || undefined}>
+      <BalanceLabel id="available-label">
         <Trans>Available balance</Trans>
-      </Label>
-      <Amount>
-        <Figure>{figure(availableMicros, 4)}</Figure>
-        <Unit>USDT</Unit>
-      </Amount>
+      </BalanceLabel>
+      <BalanceAmount>{figure(availableMicros, 4)}</BalanceAmount>
       <Split>
         <div>
           <dt>
@@ -74,43 +69,9 @@ function WalletSummary({ user }: { user: User | undefined }) {
           </dd>
         </div>
       </Split>
-    </Summary>
+    </BalanceBox>
   );
 }
-
-const Summary = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-  padding: ${theme.space.xl} ${theme.space.xl} ${theme.space.lg};
-  border-radius: ${theme.radii.xl};
-  background: ${theme.gradients.card};
-  border: 1px solid rgba(255, 255, 255, 0.08);
-  box-shadow: ${theme.shadows.raised};
-`;
-
-const Label = styled.h2`
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  color: rgba(238, 241, 247, 0.75);
-`;
-
-const Amount = styled.p`
-  display: flex;
-  align-items: baseline;
-  gap: ${theme.space.sm};
-  font-size: ${theme.fontSizes.display};
-  font-weight: ${theme.fontWeights.bold};
-  letter-spacing: -0.02em;
-  line-height: 1.15;
-  overflow-wrap: anywhere;
-`;
-
-const Unit = styled.span`
-  font-size: ${theme.fontSizes.md};
-  font-weight: ${theme.fontWeights.semibold};
-  color: rgba(238, 241, 247, 0.75);
-`;
 
 const Split = styled.dl`
   display: grid;

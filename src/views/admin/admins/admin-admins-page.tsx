@@ -11,14 +11,17 @@ import { AdminNav } from '../console/admin-nav';
 import {
   AdminPage,
   DetailColumns,
+  FactLine,
   PageHeading,
   RowList,
   RowListSkeleton,
+  StackedRow,
 } from '../console/admin-ui';
 import { AdminAccessDialog, CreateAdminForm, OwnPasswordForm } from './admins-forms';
 import { adminAccountAction, isOwnAccount } from './admins-model';
 import { theme } from '../../../ui/theme';
 import { useLoadView } from '../../../services/load-view';
+import { flexRow } from '../../../ui/layout';
 
 /**
  * The admin accounts (the signed-in admin marked, disabled ones and who asked for each
@@ -90,14 +93,14 @@ function AccountList({
       <ListTitle>
         <Trans>Admin accounts ({count})</Trans>
       </ListTitle>
-      <Rows>
+      <RowList>
         {admins.map((admin) => {
           const created = dateTime(admin.createdAt);
           const lastLogin = admin.lastLoginDate ? dateTime(admin.lastLoginDate) : null;
           const creator = admin.createdBy?.username;
           const action = adminAccountAction(admin, ownEmail);
           return (
-            <li key={admin._id}>
+            <StackedRow key={admin._id}>
               <NameLine>
                 <strong>{admin.fullName || admin.username}</strong>
                 {isOwnAccount(admin, ownEmail) && (
@@ -111,11 +114,11 @@ function AccountList({
                   </Badge>
                 )}
               </NameLine>
-              <Facts>
+              <FactLine>
                 <span>@{admin.username}</span>
                 <span>{admin.email}</span>
-              </Facts>
-              <Facts>
+              </FactLine>
+              <FactLine>
                 <span>
                   {creator ? (
                     <Trans>
@@ -132,7 +135,7 @@ function AccountList({
                     <Trans>Never signed in</Trans>
                   )}
                 </span>
-              </Facts>
+              </FactLine>
               {action !== 'none' && (
                 <RowActions>
                   <Button
@@ -143,10 +146,10 @@ function AccountList({
                   </Button>
                 </RowActions>
               )}
-            </li>
+            </StackedRow>
           );
         })}
-      </Rows>
+      </RowList>
       {managing && (
         <AdminAccessDialog
           account={managing.account}
@@ -165,38 +168,13 @@ const ListTitle = styled.h2`
   color: ${theme.colors.textMuted};
 `;
 
-const Rows = styled(RowList)`
-  > li {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xs};
-    padding: ${theme.space.md} ${theme.space.lg};
-    min-width: 0;
-  }
-`;
-
 const NameLine = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   min-width: 0;
 
   strong {
     font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
-  }
-`;
-
-const Facts = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space.xxs} ${theme.space.lg};
-  font-size: ${theme.fontSizes.sm};
-  color: ${theme.colors.textMuted};
-
-  span {
-    overflow-wrap: anywhere;
-    min-width: 0;
   }
 `;
 

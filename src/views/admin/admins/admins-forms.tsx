@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { Link } from 'wouter';
 import { APPROVAL_REASON_MAX_LENGTH } from '../../../../common/contract';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/rules';
@@ -14,86 +13,57 @@ import {
   useUpdateOwnAdminPassword,
 } from '../../../services/admin-queries';
 import { describeAdminError } from '../../../services/error-messages';
-import { translate, type FormError } from '../../../services/messages';
+import { translate, type AppMessage, type FormError } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { ErrorMessage, Muted } from '../../../ui/page';
-import { TextAreaField, TextField } from '../../../ui/text-field';
+import {
+  AccountNameInput,
+  EmailField,
+  PasswordField,
+  PhoneField,
+  TextAreaField,
+  TextField,
+} from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
+import { useFormFields } from '../../../ui/use-form-fields';
 import {
   CREATE_ADMIN_FIELDS,
-  EMPTY_CREATE_ADMIN,
-  EMPTY_OWN_PASSWORD,
   OWN_PASSWORD_FIELDS,
   createAdminRequest,
   ownPasswordRefusal,
   validateCreateAdmin,
   validateOwnPassword,
+  type CreateAdminField,
   type CreateAdminValues,
   type OwnPasswordValues,
 } from './admins-model';
-import { TitledCard } from '../console/admin-ui';
+import { FieldsForm, TitledCard } from '../console/admin-ui';
 import { pendingText } from '../console/pending-approval';
+import { useReason } from '../console/use-reason';
 import { approvalReasonError } from './approvals-model';
-import { theme } from '../../../ui/theme';
 
 /**
- * A form's state: the values, which fields were left (errors show after that or after a
- * submit), and the server's refusal, shown under its field until that field is edited.
+ * A form's state (`useFormFields`), with the admin's texts: the server's refusal goes under
+ * its field, else above the button, until the next submit.
  */
-function useFormState<F extends string>(
+function useAdminForm<F extends string>(
   fields: readonly F[],
-  empty: Record<F, string>,
   validate: (values: Record<F, string>) => Partial<Record<F, MessageDescriptor>>,
 ) {
   const { i18n } = useLingui();
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [refusal, setRefusal] = useState<FormError | null>(null);
-  const errors = validate(values);
-  const refusedField = fields.find((field) => field === refusal?.field);
-
-  const bind = (field: F) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (refusal?.field === field) setRefusal(null);
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: (() => {
-      const problem = errors[field];
-      if (problem && (submitted || touched[field])) return i18n._(problem);
-      if (refusal && refusedField === field) return translate(i18n, refusal.message);
-      return undefined;
-    })(),
+  const form = useFormFields({
+    fields,
+    validate,
+    describe: (message: AppMessage) => translate(i18n, message),
   });
-
-  /** Marks the form submitted; true when it may be sent, else the cursor goes to a problem. */
-  function check(event: FormEvent<HTMLFormElement>): boolean {
-    event.preventDefault();
-    setSubmitted(true);
-    setRefusal(null);
-    focusFirstInvalid(event.currentTarget, fields, errors);
-    return Object.keys(errors).length === 0;
-  }
-
-  function reset() {
-    setValues(empty);
-    setTouched({});
-    setSubmitted(false);
-    setRefusal(null);
-  }
-
   return {
-    values,
-    bind,
-    check,
-    reset,
-    setRefusal,
-    formError: refusal && !refusedField ? translate(i18n, refusal.message) : null,
+    ...form,
+    /** Marks the form submitted; true when it may be sent, else the cursor goes to a problem. */
+    check(event: FormEvent<HTMLFormElement>): boolean {
+      form.clearRefusals();
+      return form.check(event);
+    },
   };
 }
 
@@ -102,13 +72,12 @@ function useFormState<F extends string>(
  * is made when a second admin approves the request (Approvals); until then it cannot sign in.
  */
 export function CreateAdminForm() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const toast = useToast();
   const mutation = useCreateAdminAccount();
-  const form = useFormState(CREATE_ADMIN_FIELDS, EMPTY_CREATE_ADMIN, validateCreateAdmin);
+  const form = useAdminForm(CREATE_ADMIN_FIELDS, validateCreateAdmin);
   const [confirming, setConfirming] = useState<CreateAdminValues | null>(null);
   const [sent, setSent] = useState<{ username: string; text: MessageDescriptor } | null>(null);
-  const minPassword = PASSWORD_MIN_LENGTH;
 
   async function create(values: CreateAdminValues) {
     try {
@@ -118,7 +87,8 @@ export function CreateAdminForm() {
       setSent({ username: values.username.trim(), text });
       form.reset();
     } catch (error) {
-      form.setRefusal(describeAdminError(error, msg`The admin could not be created.`));
+      const { field, message } = describeAdminError(error, msg`The admin could not be created.`);
+      form.refuse(field, message);
     } finally {
       setConfirming(null);
     }
@@ -145,62 +115,18 @@ export function CreateAdminForm() {
           </Link>
         </Muted>
       )}
-      <Form
+      <FieldsForm
         noValidate
         onSubmit={(event) => {
           if (form.check(event) && !mutation.isPending) setConfirming(form.values);
         }}
       >
-        <TextField
-          label={t`Full name`}
-          autoComplete="off"
-          autoCapitalize="words"
-          {...form.bind('fullName')}
-        />
-        <TextField
-          label={t`Username`}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t`Letters, digits, dots and underscores.`}
-          {...form.bind('username')}
-        />
-        <TextField
-          label={t`Email`}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.bind('email')}
-        />
-        <TextField
-          label={t`Phone number (optional)`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          {...form.bind('phoneNumber')}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint={t`At least ${minPassword} characters, not containing the username or email.`}
-          {...form.bind('password')}
-        />
-        <TextField
-          label={t`Confirm password`}
-          type="password"
-          autoComplete="new-password"
-          revealable
-          {...form.bind('confirmPassword')}
-        />
+        <NewAdminFields bind={form.bind} />
         {form.formError && <ErrorMessage>{form.formError}</ErrorMessage>}
         <Button type="submit" block busy={mutation.isPending}>
           <Trans>Create admin</Trans>
         </Button>
-      </Form>
+      </FieldsForm>
       <ConfirmDialog
         open={confirming !== null}
         title={<Trans>Create this admin?</Trans>}
@@ -217,6 +143,47 @@ export function CreateAdminForm() {
         </p>
       </ConfirmDialog>
     </TitledCard>
+  );
+}
+
+/** The new admin's account fields, under the sign-up rules; no browser autofill. */
+function NewAdminFields({
+  bind,
+}: {
+  bind: ReturnType<typeof useAdminForm<CreateAdminField>>['bind'];
+}) {
+  const { t } = useLingui();
+  const minPassword = PASSWORD_MIN_LENGTH;
+  return (
+    <>
+      <TextField
+        label={t`Full name`}
+        autoComplete="off"
+        autoCapitalize="words"
+        {...bind('fullName')}
+      />
+      <TextField
+        label={t`Username`}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t`Letters, digits, dots and underscores.`}
+        {...bind('username')}
+      />
+      <EmailField label={t`Email`} autoComplete="off" {...bind('email')} />
+      <PhoneField label={t`Phone number (optional)`} autoComplete="off" {...bind('phoneNumber')} />
+      <PasswordField
+        label={t`Password`}
+        autoComplete="new-password"
+        hint={t`At least ${minPassword} characters, not containing the username or email.`}
+        {...bind('password')}
+      />
+      <PasswordField
+        label={t`Confirm password`}
+        autoComplete="new-password"
+        {...bind('confirmPassword')}
+      />
+    </>
   );
 }
 
@@ -239,21 +206,19 @@ export function AdminAccessDialog({
   const disable = useDisableAdminAccount();
   const enable = useEnableAdminAccount();
   const mutation = action === 'disable' ? disable : enable;
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
+  const reason = useReason(approvalReasonError);
   const [failure, setFailure] = useState<FormError | null>(null);
   const username = account.username;
 
   async function confirm() {
-    const invalid = approvalReasonError(reason);
-    setProblem(invalid);
-    if (invalid) return;
+    const text = reason.take();
+    if (text === null) return;
     try {
       if (action === 'disable') {
-        await disable.mutateAsync({ id: account._id, reason: reason.trim() });
+        await disable.mutateAsync({ id: account._id, reason: text });
         toast({ tone: 'success', text: t`Admin @${username} disabled.` });
       } else {
-        const { approval } = await enable.mutateAsync({ id: account._id, reason: reason.trim() });
+        const { approval } = await enable.mutateAsync({ id: account._id, reason: text });
         toast({ tone: 'success', text: i18n._(pendingText(approval)) });
       }
       onClose();
@@ -289,16 +254,8 @@ export function AdminAccessDialog({
       </p>
       <TextAreaField
         label={<Trans>Reason (recorded in the audit log)</Trans>}
-        value={reason}
-        rows={3}
         maxLength={APPROVAL_REASON_MAX_LENGTH}
-        error={problem ? i18n._(problem) : undefined}
-        reserveMessage={false}
-        announceError
-        onChange={(event) => {
-          setReason(event.target.value);
-          if (problem) setProblem(null);
-        }}
+        {...reason.field}
       />
       {failure && <ErrorMessage>{translate(i18n, failure.message)}</ErrorMessage>}
     </ConfirmDialog>
@@ -313,9 +270,7 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
   const { t } = useLingui();
   const toast = useToast();
   const mutation = useUpdateOwnAdminPassword();
-  const form = useFormState(OWN_PASSWORD_FIELDS, EMPTY_OWN_PASSWORD, (values) =>
-    validateOwnPassword(values, account),
-  );
+  const form = useAdminForm(OWN_PASSWORD_FIELDS, (values) => validateOwnPassword(values, account));
   const [confirming, setConfirming] = useState<OwnPasswordValues | null>(null);
   const minPassword = PASSWORD_MIN_LENGTH;
 
@@ -329,7 +284,8 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
       // Clears the stored session at once and goes to /signin a moment later.
       sendAuth({ type: 'PASSWORD_CHANGED' });
     } catch (error) {
-      form.setRefusal(ownPasswordRefusal(error));
+      const { field, message } = ownPasswordRefusal(error);
+      form.refuse(field, message);
     } finally {
       setConfirming(null);
     }
@@ -346,48 +302,34 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
         </Trans>
       }
     >
-      <Form
+      <FieldsForm
         noValidate
         onSubmit={(event) => {
           if (form.check(event) && !mutation.isPending && !done) setConfirming(form.values);
         }}
       >
-        {/* Tells password managers whose password this is, so they update the right entry. */}
-        <input
-          type="text"
-          name="account"
-          autoComplete="username"
-          value={account.email ?? ''}
-          readOnly
-          hidden
-        />
-        <TextField
+        <AccountNameInput name="account" value={account.email ?? ''} />
+        <PasswordField
           label={t`Current password`}
-          type="password"
           autoComplete="current-password"
-          revealable
           {...form.bind('currentPassword')}
         />
-        <TextField
+        <PasswordField
           label={t`New password`}
-          type="password"
           autoComplete="new-password"
-          revealable
           hint={t`At least ${minPassword} characters, not containing your username or email.`}
           {...form.bind('password')}
         />
-        <TextField
+        <PasswordField
           label={t`Confirm new password`}
-          type="password"
           autoComplete="new-password"
-          revealable
           {...form.bind('confirmPassword')}
         />
         {form.formError && <ErrorMessage>{form.formError}</ErrorMessage>}
         <Button type="submit" block busy={mutation.isPending} disabled={done}>
           <Trans>Change password</Trans>
         </Button>
-      </Form>
+      </FieldsForm>
       <ConfirmDialog
         open={confirming !== null}
         title={<Trans>Change your password?</Trans>}
@@ -406,9 +348,3 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
     </TitledCard>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
-`;

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../services/api-error';
 import { fieldErrorMessages } from '../../../services/error-messages';
 import {
-  EMPTY_CREATE_ADMIN,
+  CREATE_ADMIN_FIELDS,
   adminAccountAction,
   createAdminRequest,
   isOwnAccount,
   ownPasswordRefusal,
   validateCreateAdmin,
   validateOwnPassword,
+  type CreateAdminValues,
 } from './admins-model';
 
 const VALID = {
@@ -26,7 +27,10 @@ describe('the new-admin form', () => {
   });
 
   it('applies the sign-up rules to every field', () => {
-    expect(validateCreateAdmin(EMPTY_CREATE_ADMIN)).toEqual({
+    const empty = Object.fromEntries(
+      CREATE_ADMIN_FIELDS.map((field) => [field, '']),
+    ) as CreateAdminValues;
+    expect(validateCreateAdmin(empty)).toEqual({
       fullName: fieldErrorMessages.fullNameRequired,
       username: fieldErrorMessages.usernameRequired,
       email: fieldErrorMessages.emailRequired,

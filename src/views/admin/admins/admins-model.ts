@@ -30,15 +30,6 @@ export const CREATE_ADMIN_FIELDS = [
 export type CreateAdminField = (typeof CREATE_ADMIN_FIELDS)[number];
 export type CreateAdminValues = Record<CreateAdminField, string>;
 
-export const EMPTY_CREATE_ADMIN: CreateAdminValues = {
-  fullName: '',
-  username: '',
-  email: '',
-  phoneNumber: '',
-  password: '',
-  confirmPassword: '',
-};
-
 function put<F extends string>(errors: FormErrors<F>, field: F, code: FieldErrorCode | undefined) {
   if (code) errors[field] = fieldErrorMessages[code];
 }
@@ -69,12 +60,6 @@ export function createAdminRequest(values: CreateAdminValues): CreateAdminReques
 export const OWN_PASSWORD_FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 export type OwnPasswordField = (typeof OWN_PASSWORD_FIELDS)[number];
 export type OwnPasswordValues = Record<OwnPasswordField, string>;
-
-export const EMPTY_OWN_PASSWORD: OwnPasswordValues = {
-  currentPassword: '',
-  password: '',
-  confirmPassword: '',
-};
 
 export function validateOwnPassword(
   values: OwnPasswordValues,

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AuditEntryView } from '../../../../common/contract';
 import { useDateTime } from '../../../ui/date-time';
-import { Mono, smallCapsStyle } from '../console/admin-ui';
+import { Mono, StackedRow, smallCapsStyle } from '../console/admin-ui';
 import {
   ACTION_LABELS,
   TARGET_TYPE_LABELS,
@@ -13,6 +13,7 @@ import {
   targetHref,
   type AuditChange,
 } from './audit-model';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -128,12 +129,8 @@ function ChangeRow({ change }: { change: AuditChange }) {
   );
 }
 
-const Item = styled.li`
-  display: flex;
-  flex-direction: column;
+const Item = styled(StackedRow)`
   gap: ${theme.space.sm};
-  padding: ${theme.space.md} ${theme.space.lg};
-  min-width: 0;
 `;
 
 /** Phone: action over when, actor and target side by side. Desktop: four columns. */
@@ -155,9 +152,7 @@ const Top = styled.div`
 
 const Cell = styled.div<{ $slot: 'action' | 'when' | 'actor' | 'target' }>`
   grid-area: ${({ $slot }) => $slot};
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${flexColumn('2px')}
   min-width: 0;
   font-size: ${({ theme, $slot }) => ($slot === 'action' ? theme.fontSizes.md : theme.fontSizes.sm)};
   color: ${({ theme, $slot }) => ($slot === 'when' ? theme.colors.textMuted : theme.colors.text)};
@@ -197,9 +192,7 @@ const Faint = styled.span`
 `;
 
 const Reason = styled.p`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${flexColumn('2px')}
   padding: ${theme.space.sm} ${theme.space.md};
   border-radius: ${theme.radii.sm};
   background: ${theme.colors.surfaceRaised};
@@ -221,9 +214,7 @@ const Details = styled.details`
 `;
 
 const Changes = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
   margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;

@@ -18,7 +18,9 @@ import {
   validateAuditFilter,
   type AuditFilterField,
 } from './audit-model';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
+import { FieldsForm } from '../console/admin-ui';
 
 /** The action select's value for "type an action": not a kind and never sent. */
 const OTHER_ACTION = '__other__';
@@ -81,7 +83,7 @@ export function AuditFilters({
 
   return (
     <Card role="search" aria-label={t`Filter the audit log`}>
-      <Form noValidate onSubmit={onSubmit}>
+      <FieldsForm noValidate onSubmit={onSubmit}>
         <Fields>
           <TextField
             label={t`Actor`}
@@ -157,16 +159,10 @@ export function AuditFilters({
             <Trans>Apply filters</Trans>
           </Button>
         </Actions>
-      </Form>
+      </FieldsForm>
     </Card>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
-`;
 
 /**
  * On a phone, actor and action take the full width (their values are long) and the target's
@@ -194,9 +190,7 @@ const Fields = styled.div`
 `;
 
 const ActionField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   min-width: 0;
 `;
 

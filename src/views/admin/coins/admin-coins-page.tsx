@@ -21,6 +21,7 @@ import { CoinDeleteDialog } from './coin-delete-dialog';
 import { CoinEditor, type CoinEditorTarget } from './coin-editor';
 import { theme } from '../../../ui/theme';
 import { useLoadView } from '../../../services/load-view';
+import { flexColumn, flexRow } from '../../../ui/layout';
 
 /**
  * The listed coins, in the order the markets show them (the server's order): add a coin,
@@ -204,16 +205,12 @@ function EditButton({ coin, onEdit }: { coin: AdminCoin; onEdit: (coin: AdminCoi
 const DESKTOP = '(min-width: 760px)';
 
 const Intro = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
 `;
 
 const TitleRow = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.md)}
   justify-content: space-between;
-  gap: ${theme.space.md};
 
   > h1 {
     min-width: 0;
@@ -285,9 +282,7 @@ const Table = styled.table`
 
 const Rows = styled(RowList)`
   > li {
-    display: flex;
-    align-items: center;
-    gap: ${theme.space.md};
+    ${flexRow(theme.space.md)}
     padding: ${theme.space.md} ${theme.space.lg};
   }
 
@@ -299,9 +294,7 @@ const Rows = styled(RowList)`
 `;
 
 const RowText = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${flexColumn('2px')}
   flex: 1;
   min-width: 0;
 

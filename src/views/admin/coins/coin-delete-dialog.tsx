@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminCoin } from '../../../../common/contract';
 import { useDeleteCoin } from '../../../services/admin-queries';
-import { describeAdminError } from '../../../services/error-messages';
-import { translate } from '../../../services/messages';
-import { ConfirmDialog } from '../../../ui/dialog';
-import { ErrorMessage, Muted } from '../../../ui/page';
-import { useToast } from '../../../ui/toast';
+import { Muted } from '../../../ui/page';
+import { DeleteDialog } from '../console/delete-dialog';
 
 /**
  * Unlisting a coin, after saying what it does: the coin leaves the markets, while past
@@ -13,29 +10,18 @@ import { useToast } from '../../../ui/toast';
  * running (`coin_in_use`); the dialog then stays open with the reason.
  */
 export function CoinDeleteDialog({ coin, onClose }: { coin: AdminCoin; onClose: () => void }) {
-  const { i18n, t } = useLingui();
-  const toast = useToast();
+  const { t } = useLingui();
   const remove = useDeleteCoin();
   const symbol = coin.symbol;
   const name = coin.name;
-  const failure = remove.isError ? describeAdminError(remove.error).message : null;
-
-  const confirm = () =>
-    remove.mutate(coin._id, {
-      onSuccess: () => {
-        toast({ tone: 'success', text: t`${symbol} was removed from the coin list` });
-        onClose();
-      },
-    });
-
   return (
-    <ConfirmDialog
+    <DeleteDialog
+      id={coin._id}
+      remove={remove}
       title={<Trans>Delete {symbol}?</Trans>}
       confirmLabel={<Trans>Delete coin</Trans>}
-      tone="danger"
-      busy={remove.isPending}
-      onConfirm={confirm}
-      onCancel={onClose}
+      deletedText={t`${symbol} was removed from the coin list`}
+      onClose={onClose}
     >
       <p>
         <Trans>
@@ -49,7 +35,6 @@ export function CoinDeleteDialog({ coin, onClose }: { coin: AdminCoin; onClose: 
           first.
         </Trans>
       </Muted>
-      {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

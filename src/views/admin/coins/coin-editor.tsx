@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminCoin } from '../../../../common/contract';
 import { useCreateCoin, useUpdateCoin } from '../../../services/admin-queries';
@@ -7,10 +7,10 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { ErrorMessage } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
+import { useFormFields } from '../../../ui/use-form-fields';
 import {
   COIN_FIELDS,
   EMPTY_COIN_FORM,
@@ -19,10 +19,10 @@ import {
   createCoinRequest,
   symbolInput,
   updateCoinRequest,
-  type CoinField,
-  type CoinFormValues,
 } from './coin-form-model';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
+import { FieldsForm } from '../console/admin-ui';
 
 /** What the editor is open for: a new coin, or a listed one. */
 export type CoinEditorTarget = { mode: 'create' } | { mode: 'edit'; coin: AdminCoin };
@@ -48,56 +48,29 @@ export function CoinEditor({
   const update = useUpdateCoin();
   const editing = target.mode === 'edit' ? target.coin : null;
   const symbol = editing?.symbol ?? '';
-  const [values, setValues] = useState<CoinFormValues>(() =>
-    editing ? coinFormValues(editing) : EMPTY_COIN_FORM,
-  );
-  const [touched, setTouched] = useState<Partial<Record<CoinField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  // The server's refusal: under its field until that field is edited, else above the buttons.
-  const [serverErrors, setServerErrors] = useState<Partial<Record<CoinField, AppMessage>>>({});
-  const [formError, setFormError] = useState<AppMessage | null>(null);
+  const form = useFormFields({
+    fields: COIN_FIELDS,
+    initial: () => (editing ? coinFormValues(editing) : EMPTY_COIN_FORM),
+    validate: (values) => checkCoinForm(values, target.mode),
+    describe: (message: AppMessage) => translate(i18n, message),
+  });
+  const { values, bind } = form;
 
   const busy = create.isPending || update.isPending;
-  const errors = checkCoinForm(values, target.mode);
   const changed =
     editing === null ||
     values.name.trim() !== editing.name ||
     values.sortOrder.trim() !== String(editing.sortOrder);
 
-  const errorOf = (field: CoinField): string | undefined => {
-    const own = errors[field];
-    if (own && (submitted || touched[field])) return i18n._(own);
-    const server = serverErrors[field];
-    return server === undefined ? undefined : translate(i18n, server);
-  };
-
-  const bind = (field: CoinField, transform: (text: string) => string = (text) => text) => ({
-    name: field,
-    value: values[field],
-    error: errorOf(field),
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: transform(event.target.value) }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-  });
-
+  // The server's refusal: under its field until that field is edited, else above the buttons.
   const refused = (error: unknown) => {
     const { message, field } = describeAdminError(error);
-    if (field !== undefined && (COIN_FIELDS as readonly string[]).includes(field)) {
-      setServerErrors({ [field]: message });
-    } else {
-      setFormError(message);
-    }
+    form.refuse(field, message);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, COIN_FIELDS, errors);
-    if (Object.keys(errors).length > 0 || busy) return;
-    setServerErrors({});
-    setFormError(null);
+    if (!form.check(event) || busy) return;
+    form.clearRefusals();
     if (editing === null) {
       const request = createCoinRequest(values);
       create.mutate(request, {
@@ -133,7 +106,7 @@ export function CoinEditor({
       form={formId}
       onCancel={onClose}
     >
-      <Form id={formId} noValidate onSubmit={onSubmit} aria-label={t`Coin`}>
+      <FieldsForm id={formId} noValidate onSubmit={onSubmit} aria-label={t`Coin`}>
         {editing ? (
           <FixedSymbol>
             <span>
@@ -177,7 +150,7 @@ export function CoinEditor({
           }
           {...bind('sortOrder')}
         />
-        {formError !== null && <ErrorMessage>{translate(i18n, formError)}</ErrorMessage>}
+        {form.formError && <ErrorMessage>{form.formError}</ErrorMessage>}
         {editing && (
           <DeleteRow>
             <Button variant="ghost" onClick={() => onDelete(editing)} disabled={busy}>
@@ -187,25 +160,17 @@ export function CoinEditor({
             </Button>
           </DeleteRow>
         )}
-      </Form>
+      </FieldsForm>
     </ConfirmDialog>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
-`;
 
 /**
  * The symbol of a listed coin, shown as text rather than a read-only input: nothing to
  * focus or type in, so the cursor starts in the name.
  */
 const FixedSymbol = styled.p`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   padding-bottom: ${theme.space.md};
 
   > span {

@@ -1,6 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import { useParams } from 'wouter';
 import { ButtonLink } from '../../../ui/button';
 import { HistoryIcon } from '../../../ui/icons';
 import { EmptyState } from '../../../ui/page';
@@ -11,16 +13,35 @@ import { ContentSkeleton } from '../../shared/skeletons';
 import { AdminNav } from './admin-nav';
 import { AdminPage } from './admin-ui';
 
-/** A detail screen before its record is there: loading, not found, or failed. */
-export function AdminDetailPending({
+/**
+ * A detail page: the record the address's `:id` names, loaded by `useRecord` and drawn by
+ * `Detail`; until then its loading, missing or failed state (`errorText`) with the way back
+ * to the list (`backTo`).
+ */
+export function recordPage<T>(
+  useRecord: (id: string) => UseQueryResult<T>,
+  Detail: ComponentType<{ record: T }>,
+  { backTo, errorText }: { backTo: string; errorText: MessageDescriptor },
+) {
+  return function RecordPage() {
+    const { id = '' } = useParams<{ id: string }>();
+    const query = useRecord(id);
+    if (query.data !== undefined) return <Detail record={query.data} />;
+    return <RecordPending query={query} backTo={backTo} errorText={errorText} />;
+  };
+}
+
+/** A detail page before its record is there: loading, not found, or failed. */
+function RecordPending({
   query,
   backTo,
   errorText,
 }: {
   query: UseQueryResult<unknown>;
   backTo: string;
-  errorText: ReactNode;
+  errorText: MessageDescriptor;
 }) {
+  const { i18n } = useLingui();
   const queryView = useLoadView(query);
   if (!queryView.failed) {
     return (
@@ -39,7 +60,7 @@ export function AdminDetailPending({
         </EmptyState>
       ) : (
         <LoadError onRetry={queryView.retry} busy={queryView.busy}>
-          {errorText}
+          {i18n._(errorText)}
         </LoadError>
       )}
       <ButtonLink to={backTo} variant="secondary">

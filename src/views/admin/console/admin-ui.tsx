@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { ButtonLink } from '../../../ui/button';
 import { Card, Muted, Page } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -25,6 +26,11 @@ export const AdminPage = styled(Page)`
 export const PageHeading = styled.h1`
   font-size: ${theme.fontSizes.xl};
   font-weight: ${theme.fontWeights.bold};
+`;
+
+/** A console form: its fields one under the other (their message lines keep them apart). */
+export const FieldsForm = styled.form`
+  ${flexColumn(theme.space.xs)}
 `;
 
 /** A card's heading. */
@@ -103,6 +109,27 @@ export const RowLink = styled(Link)`
 
   &:hover {
     background: ${theme.colors.surfaceHover};
+  }
+`;
+
+/** A row of a `RowList` whose lines stack: an admin, a four-eyes request, an audit entry. */
+export const StackedRow = styled.li`
+  ${flexColumn(theme.space.xs)}
+  padding: ${theme.space.md} ${theme.space.lg};
+  min-width: 0;
+`;
+
+/** Short facts of a row (who, when) in small muted text, as many to a line as fit. */
+export const FactLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space.xxs} ${theme.space.lg};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+
+  span {
+    overflow-wrap: anywhere;
+    min-width: 0;
   }
 `;
 
@@ -226,9 +253,7 @@ export const DetailColumns = styled.div`
   }
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.lg};
+    ${flexColumn(theme.space.lg)}
     min-width: 0;
   }
 `;

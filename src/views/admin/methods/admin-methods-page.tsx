@@ -6,7 +6,7 @@ import type { DepositMethod, WithdrawMethod } from '../../../../common/contract'
 import { useAdminMethods } from '../../../services/admin-queries';
 import { Button } from '../../../ui/button';
 import { WalletIcon } from '../../../ui/icons';
-import { EmptyState, Muted } from '../../../ui/page';
+import { Card, EmptyState, Muted } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';
 import { LoadError } from '../../shared/load-error';
 import { AdminNav } from '../console/admin-nav';
@@ -17,6 +17,7 @@ import { MethodEditor, type MethodEditorTarget } from './method-form';
 import type { MethodKind } from './method-form-model';
 import { theme } from '../../../ui/theme';
 import { useLoadView } from '../../../services/load-view';
+import { flexColumn, flexRow } from '../../../ui/layout';
 
 const BASE = '/admin/methods';
 
@@ -84,12 +85,12 @@ export default function AdminMethodsPage() {
           <Grid aria-busy="true" aria-label={t`Loading`}>
             {[0, 1].map((index) => (
               <li key={index}>
-                <SkeletonCard>
+                <Card>
                   <Skeleton $heightPx={20} $widthPx={140} />
                   <Skeleton $heightPx={14} />
                   <Skeleton $heightPx={14} $widthPx={200} />
                   <Skeleton $heightPx={14} $widthPx={160} />
-                </SkeletonCard>
+                </Card>
               </li>
             ))}
           </Grid>
@@ -164,22 +165,16 @@ const Count = styled.span`
 `;
 
 const Panel = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
+  ${flexColumn(theme.space.lg)}
 `;
 
 const PanelHead = styled.div`
-  display: flex;
+  ${flexRow(theme.space.md)}
   flex-wrap: wrap;
-  align-items: center;
   justify-content: space-between;
-  gap: ${theme.space.md};
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xs};
+    ${flexColumn(theme.space.xs)}
     flex: 1 1 240px;
     min-width: 0;
   }
@@ -204,14 +199,4 @@ const Grid = styled.ul`
   > li > * {
     flex: 1;
   }
-`;
-
-const SkeletonCard = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
-  padding: ${theme.space.lg};
-  border-radius: ${theme.radii.lg};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surface};
 `;

@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import type { DepositMethod, WithdrawMethod } from '../../../../common/contract';
 import { microsFromWire } from '../../../../common/money';
 import { Button } from '../../../ui/button';
-import { Badge } from '../../../ui/page';
+import { Badge, Card } from '../../../ui/page';
 import { formatExactMicros, formatRate } from '../../../ui/money';
 import { Mono } from '../console/admin-ui';
+import { flexColumn, flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -105,22 +106,13 @@ export function MethodCard({
   );
 }
 
-const Box = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+const Box = styled(Card).attrs({ as: 'article' })`
   min-width: 0;
-  padding: ${theme.space.lg};
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
 `;
 
 const Head = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.sm)}
   justify-content: space-between;
-  gap: ${theme.space.sm};
   min-width: 0;
 
   /* Under the page's h1: the cards are the page's sections. */
@@ -143,9 +135,7 @@ const Facts = styled.dl`
   margin: 0;
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
+    ${flexColumn('2px')}
     min-width: 0;
   }
   > div[data-span='all'] {

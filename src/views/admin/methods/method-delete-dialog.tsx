@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DepositMethod, WithdrawMethod } from '../../../../common/contract';
 import { useDeleteDepositMethod, useDeleteWithdrawMethod } from '../../../services/admin-queries';
-import { describeAdminError } from '../../../services/error-messages';
-import { translate } from '../../../services/messages';
-import { ConfirmDialog } from '../../../ui/dialog';
-import { ErrorMessage, Muted } from '../../../ui/page';
-import { useToast } from '../../../ui/toast';
+import { Muted } from '../../../ui/page';
+import { DeleteDialog } from '../console/delete-dialog';
 import type { MethodKind } from './method-form-model';
 
 /**
@@ -21,40 +18,26 @@ export function MethodDeleteDialog({
   method: DepositMethod | WithdrawMethod;
   onClose: () => void;
 }) {
-  const { i18n, t } = useLingui();
-  const toast = useToast();
+  const { t } = useLingui();
   const deleteDeposit = useDeleteDepositMethod();
   const deleteWithdraw = useDeleteWithdrawMethod();
-  const remove = kind === 'deposit' ? deleteDeposit : deleteWithdraw;
-  const failure = remove.isError ? describeAdminError(remove.error).message : null;
+  const deposit = kind === 'deposit';
   const name = method.coinName;
   const network = method.paymentAddressType.toUpperCase();
-
-  const confirm = () =>
-    remove.mutate(method._id, {
-      onSuccess: () => {
-        toast({
-          tone: 'success',
-          text: kind === 'deposit' ? t`Deposit method deleted` : t`Withdraw method deleted`,
-        });
-        onClose();
-      },
-    });
-
   return (
-    <ConfirmDialog
+    <DeleteDialog
+      id={method._id}
+      remove={deposit ? deleteDeposit : deleteWithdraw}
       title={
-        kind === 'deposit' ? (
+        deposit ? (
           <Trans>Delete this deposit method?</Trans>
         ) : (
           <Trans>Delete this withdraw method?</Trans>
         )
       }
       confirmLabel={<Trans>Delete method</Trans>}
-      tone="danger"
-      busy={remove.isPending}
-      onConfirm={confirm}
-      onCancel={onClose}
+      deletedText={deposit ? t`Deposit method deleted` : t`Withdraw method deleted`}
+      onClose={onClose}
     >
       <p>
         <Trans>
@@ -62,13 +45,12 @@ export function MethodDeleteDialog({
         </Trans>
       </p>
       <Muted>
-        {kind === 'deposit' ? (
+        {deposit ? (
           <Trans>Deposits already made with it keep showing it in their history.</Trans>
         ) : (
           <Trans>Withdrawals already requested with it keep showing it in their history.</Trans>
         )}
       </Muted>
-      {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   EMPTY_METHOD_FORM,
   checkMethodForm,
   depositMethodRequest,
-  isMethodField,
   methodFields,
   methodFormValues,
   parseFeePercent,
@@ -114,9 +113,6 @@ describe('the two kinds share one form', () => {
     expect(Object.keys(checkMethodForm(values, 'withdraw'))).toEqual(['charge', 'info']);
     expect(methodFields('deposit')).not.toContain('charge');
     expect(methodFields('withdraw')).toEqual([...methodFields('deposit'), 'charge', 'info']);
-    expect(isMethodField('deposit', 'info')).toBe(false);
-    expect(isMethodField('withdraw', 'info')).toBe(true);
-    expect(isMethodField('withdraw', undefined)).toBe(false);
   });
 
   it('reports errors in the order of the fields', () => {

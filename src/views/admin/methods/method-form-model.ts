@@ -61,11 +61,6 @@ export function methodFields(kind: MethodKind): readonly MethodField[] {
   return kind === 'deposit' ? DEPOSIT_FIELDS : WITHDRAW_FIELDS;
 }
 
-/** Whether a server's field name is one of this form's, so its error goes under that input. */
-export function isMethodField(kind: MethodKind, field: string | undefined): field is MethodField {
-  return field !== undefined && (methodFields(kind) as readonly string[]).includes(field);
-}
-
 /** The server's text limits, in characters after trimming (common/contract/wallet.ts). */
 export const METHOD_TEXT_MAX_LENGTH = {
   coinName: METHOD_TEXT_RULES.coinName.maxLength,

@@ -11,16 +11,15 @@ import {
 import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { ErrorMessage } from '../../../ui/page';
 import { TextAreaField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
+import { useFormFields } from '../../../ui/use-form-fields';
 import {
   EMPTY_METHOD_FORM,
   METHOD_TEXT_MAX_LENGTH,
   checkMethodForm,
   depositMethodRequest,
-  isMethodField,
   methodFields,
   methodFormValues,
   withdrawMethodRequest,
@@ -88,44 +87,35 @@ export function MethodEditor({
   const [initial] = useState<MethodFormValues>(() =>
     method ? methodFormValues(method) : EMPTY_METHOD_FORM,
   );
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<MethodField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<MethodField, AppMessage>>>({});
-  const [formError, setFormError] = useState<AppMessage | null>(null);
-  const errors = checkMethodForm(values, kind);
+  const form = useFormFields({
+    fields: methodFields(kind),
+    initial,
+    validate: (values) => checkMethodForm(values, kind),
+    describe: (message: AppMessage) => translate(i18n, message),
+  });
+  const values = form.values;
   const withdraw = kind === 'withdraw';
   // Saving a method as it was would only write an audit entry: wait for a change.
   const changed =
     method === null || methodFields(kind).some((field) => values[field] !== initial[field]);
 
-  const errorOf = (field: MethodField): string | undefined => {
-    const own = errors[field];
-    if (own && (submitted || touched[field])) return i18n._(own);
-    const server = serverErrors[field];
-    return server === undefined ? undefined : translate(i18n, server);
-  };
-
-  const bind = (field: MethodField) => ({
-    name: field,
-    value: values[field],
-    error: errorOf(field),
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => {
-      const text = event.target.value;
-      setValues((current) => ({ ...current, [field]: text }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+  const bind = (field: MethodField) => ({ ...form.bind(field), autoComplete: 'off' });
+  /** A code (a symbol, a network, a currency): typed in capitals, without corrections. */
+  const bindCode = (field: MethodField) => ({
+    ...bind(field),
+    autoCapitalize: 'characters',
+    spellCheck: false,
+  });
+  /** An amount in `unit`, on the decimal keyboard. */
+  const bindAmount = (field: MethodField, unit: string) => ({
+    ...bind(field),
+    inputMode: 'decimal' as const,
+    suffix: unit,
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, methodFields(kind), errors);
-    if (Object.keys(errors).length > 0 || busy) return;
-    setServerErrors({});
-    setFormError(null);
+    if (!form.check(event) || busy) return;
+    form.clearRefusals();
     save(values, method?._id ?? null, {
       onSuccess: () => {
         toast({ tone: 'success', text: savedText() });
@@ -133,8 +123,7 @@ export function MethodEditor({
       },
       onError: (error) => {
         const { message, field } = describeAdminError(error);
-        if (isMethodField(kind, field)) setServerErrors({ [field]: message });
-        else setFormError(message);
+        form.refuse(field, message);
       },
     });
   };
@@ -173,24 +162,18 @@ export function MethodEditor({
         <TextField
           label={<Trans>Coin symbol</Trans>}
           placeholder="USDT"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...bind('coinSymbol')}
+          {...bindCode('coinSymbol')}
         />
         <TextField
           label={<Trans>Network</Trans>}
           placeholder="TRC20"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...bind('paymentAddressType')}
+          {...bindCode('paymentAddressType')}
         />
         <TextField
           label={<Trans>Currency</Trans>}
           placeholder="USDT"
-          autoCapitalize="characters"
-          spellCheck={false}
           hint={<Trans>Of the amounts and limits</Trans>}
-          {...bind('currencyUsdt')}
+          {...bindCode('currencyUsdt')}
         />
         <Wide>
           <Mono>
@@ -202,36 +185,22 @@ export function MethodEditor({
             />
           </Mono>
         </Wide>
-        <TextField
-          label={<Trans>Minimum</Trans>}
-          inputMode="decimal"
-          suffix={currency}
-          {...bind('minAmount')}
-        />
-        <TextField
-          label={<Trans>Maximum</Trans>}
-          inputMode="decimal"
-          suffix={currency}
-          {...bind('maxAmount')}
-        />
+        <TextField label={<Trans>Minimum</Trans>} {...bindAmount('minAmount', currency)} />
+        <TextField label={<Trans>Maximum</Trans>} {...bindAmount('maxAmount', currency)} />
         {/* Alone on its row for a deposit method, beside the fee for a withdraw method. */}
         <Cell $wide={!withdraw}>
           <TextField
             label={<Trans>Conversion price</Trans>}
-            inputMode="decimal"
-            suffix={currency}
             hint={<Trans>For 1 {coin}</Trans>}
-            {...bind('conversionPrice')}
+            {...bindAmount('conversionPrice', currency)}
           />
         </Cell>
         {withdraw && (
           <>
             <TextField
               label={<Trans>Fee</Trans>}
-              inputMode="decimal"
-              suffix="%"
               hint={<Trans>Of each withdrawal</Trans>}
-              {...bind('charge')}
+              {...bindAmount('charge', '%')}
             />
             <Wide>
               <InfoField
@@ -244,9 +213,9 @@ export function MethodEditor({
             </Wide>
           </>
         )}
-        {formError !== null && (
+        {form.formError && (
           <Wide>
-            <ErrorMessage>{translate(i18n, formError)}</ErrorMessage>
+            <ErrorMessage>{form.formError}</ErrorMessage>
           </Wide>
         )}
       </Form>

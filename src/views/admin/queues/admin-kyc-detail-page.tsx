@@ -1,38 +1,26 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { useParams } from 'wouter';
 import type { AdminKycResponse } from '../../../../common/contract';
 import { useAdminKyc, useDecideKyc } from '../../../services/admin-queries';
-import { ButtonLink } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
-import { Detail, DetailList } from '../../../ui/list';
+import { Detail } from '../../../ui/list';
 import { formatWireAmount } from '../../../ui/money';
 import { Muted } from '../../../ui/page';
 import { useToast } from '../../../ui/toast';
-import { StatusText } from '../../shared/request-status';
-import { AdminDetailPending } from '../console/admin-detail';
-import { AdminNav } from '../console/admin-nav';
-import { AdminPage, DetailColumns } from '../console/admin-ui';
-import { DocumentImage } from './queue-ui';
+import { recordPage } from '../console/admin-detail';
+import { DecidedDetail, DocumentImage, RequestPage } from './queue-ui';
 import { DecisionPanel } from './decision-panel';
 import { useKycLabels } from './kyc-labels';
 import { theme } from '../../../ui/theme';
 
 /** One KYC request with its three documents; opening it is recorded in the audit log. */
-export default function AdminKycDetailPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  const query = useAdminKyc(id);
-  if (query.data) return <KycDetail data={query.data} />;
-  return (
-    <AdminDetailPending
-      query={query}
-      backTo="/admin/kyc"
-      errorText={<Trans>The KYC request could not be loaded.</Trans>}
-    />
-  );
-}
+export default recordPage(useAdminKyc, KycDetail, {
+  backTo: '/admin/kyc',
+  errorText: msg`The KYC request could not be loaded.`,
+});
 
-function KycDetail({ data: { kyc, user } }: { data: AdminKycResponse }) {
+function KycDetail({ record: { kyc, user } }: { record: AdminKycResponse }) {
   const { t } = useLingui();
   const dateTime = useDateTime();
   const toast = useToast();
@@ -41,51 +29,24 @@ function KycDetail({ data: { kyc, user } }: { data: AdminKycResponse }) {
   const name = [kyc.firstName, kyc.middleName, kyc.lastName].filter(Boolean).join(' ');
   const who = user.username;
   return (
-    <AdminPage>
-      <AdminNav />
-      <DetailColumns>
-        <div>
-          <DetailList>
-            <Detail label={<Trans>User</Trans>}>
-              <Stacked>
-                <strong>{user.username}</strong>
-                <small>{user.email}</small>
-                {user.fullName && <small>{user.fullName}</small>}
-              </Stacked>
-            </Detail>
-            <Detail label={<Trans>Status</Trans>}>
-              <StatusText status={kyc.status} />
-            </Detail>
-            <Detail label={<Trans>Name</Trans>}>{name}</Detail>
-            <Detail label={<Trans>Date of birth</Trans>}>{kyc.dateOfBirth}</Detail>
-            <Detail label={<Trans>Address</Trans>}>
-              <Stacked>
-                <span>{kyc.street}</span>
-                <span>
-                  {kyc.postalCode} {kyc.city}
-                  {kyc.state && `, ${kyc.state}`}
-                </span>
-                <span>{labels.country(kyc.country)}</span>
-              </Stacked>
-            </Detail>
-            <Detail label={<Trans>Employment</Trans>}>
-              {labels.employment(kyc.employmentStatus)}
-            </Detail>
-            <Detail label={<Trans>Annual income</Trans>}>
-              {formatWireAmount(kyc.annualIncome)}
-            </Detail>
-            <Detail label={<Trans>Document</Trans>}>{labels.documentType(kyc.documentType)}</Detail>
-            <Detail label={<Trans>Submitted</Trans>}>{dateTime(kyc.createdAt)}</Detail>
-            {kyc.decidedAt && (
-              <Detail label={<Trans>Decided</Trans>}>{dateTime(kyc.decidedAt)}</Detail>
-            )}
-            {kyc.reason && <Detail label={<Trans>Reason</Trans>}>{kyc.reason}</Detail>}
-          </DetailList>
-          <Muted>
-            <Trans>Opening this request is recorded in the audit log.</Trans>
-          </Muted>
-        </div>
-        <div>
+    <RequestPage
+      user={
+        <Stacked>
+          <strong>{user.username}</strong>
+          <small>{user.email}</small>
+          {user.fullName && <small>{user.fullName}</small>}
+        </Stacked>
+      }
+      status={kyc.status}
+      note={
+        <Muted>
+          <Trans>Opening this request is recorded in the audit log.</Trans>
+        </Muted>
+      }
+      backTo="/admin/kyc"
+      backLabel={<Trans>Back to the KYC requests</Trans>}
+      aside={
+        <>
           <Documents>
             <DocumentImage src={kyc.idFront} label={t`Document front`} />
             <DocumentImage src={kyc.idBack} label={t`Document back`} />
@@ -112,12 +73,28 @@ function KycDetail({ data: { kyc, user } }: { data: AdminKycResponse }) {
               toast({ tone: 'success', text: t`KYC request rejected.` });
             }}
           />
-          <ButtonLink to="/admin/kyc" variant="secondary">
-            <Trans>Back to the KYC requests</Trans>
-          </ButtonLink>
-        </div>
-      </DetailColumns>
-    </AdminPage>
+        </>
+      }
+    >
+      <Detail label={<Trans>Name</Trans>}>{name}</Detail>
+      <Detail label={<Trans>Date of birth</Trans>}>{kyc.dateOfBirth}</Detail>
+      <Detail label={<Trans>Address</Trans>}>
+        <Stacked>
+          <span>{kyc.street}</span>
+          <span>
+            {kyc.postalCode} {kyc.city}
+            {kyc.state && `, ${kyc.state}`}
+          </span>
+          <span>{labels.country(kyc.country)}</span>
+        </Stacked>
+      </Detail>
+      <Detail label={<Trans>Employment</Trans>}>{labels.employment(kyc.employmentStatus)}</Detail>
+      <Detail label={<Trans>Annual income</Trans>}>{formatWireAmount(kyc.annualIncome)}</Detail>
+      <Detail label={<Trans>Document</Trans>}>{labels.documentType(kyc.documentType)}</Detail>
+      <Detail label={<Trans>Submitted</Trans>}>{dateTime(kyc.createdAt)}</Detail>
+      <DecidedDetail at={kyc.decidedAt} />
+      {kyc.reason && <Detail label={<Trans>Reason</Trans>}>{kyc.reason}</Detail>}
+    </RequestPage>
   );
 }
 

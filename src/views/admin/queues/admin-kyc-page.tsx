@@ -1,21 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import type { AdminKycItem } from '../../../../common/contract';
 import { useAdminKycList } from '../../../services/admin-queries';
-import { useDateTime } from '../../../ui/date-time';
-import { StatusText } from '../../shared/request-status';
 import { AdminQueue, AmountCell, Stack, useQueueView, type QueueRow } from './admin-queue';
-import { UserSummary } from './queue-ui';
 import { useKycLabels } from './kyc-labels';
 
 /** The KYC queue: names, country and document type; the documents open on the detail. */
 export default function AdminKycPage() {
   const view = useQueueView();
   const query = useAdminKycList(view);
-  const dateTime = useDateTime();
   const labels = useKycLabels();
   const toRow = (kyc: AdminKycItem): QueueRow => ({
-    href: `/admin/kyc/${encodeURIComponent(kyc._id)}`,
-    user: <UserSummary user={kyc.user} />,
     what: (
       <Stack>
         <span>{[kyc.firstName, kyc.middleName, kyc.lastName].filter(Boolean).join(' ')}</span>
@@ -23,12 +17,6 @@ export default function AdminKycPage() {
       </Stack>
     ),
     amount: <AmountCell main={labels.documentType(kyc.documentType)} />,
-    status: (
-      <Stack>
-        <StatusText status={kyc.status} />
-        <small>{dateTime(kyc.decidedAt ?? kyc.createdAt)}</small>
-      </Stack>
-    ),
   });
   return (
     <AdminQueue

@@ -3,24 +3,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
+import type { QueueUser } from '../../../../common/contract';
+import { useDateTime } from '../../../ui/date-time';
 import { HistoryIcon } from '../../../ui/icons';
-import { EmptyState, Muted } from '../../../ui/page';
+import { formatWireAmount } from '../../../ui/money';
+import { EmptyState } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';
 import { useLoadView } from '../../../services/load-view';
 import { LoadError } from '../../shared/load-error';
+import { StatusText } from '../../shared/request-status';
 import { AdminNav } from '../console/admin-nav';
-import {
-  AdminPage,
-  PageHeading,
-  Pager,
-  PillTab,
-  RowLink,
-  RowList,
-  TitleRow,
-  smallCapsStyle,
-} from '../console/admin-ui';
-import { pageSteps } from '../console/paging';
+import { AdminPage, RowLink, RowList, smallCapsStyle } from '../console/admin-ui';
+import { ListPager, ListTitle, StatusTabs } from '../console/list-parts';
 import { QUEUE_TABS, parseQueueSearch, queueHref, type QueueView } from './queue-model';
+import { coinText, UserSummary } from './queue-ui';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /** The status tab and page the address asks for. */
@@ -35,20 +32,26 @@ interface QueuePage<T> {
   total: number;
 }
 
-/** A row's four cells: who, what (method, country), how much, and its status with dates. */
+/** What every queue's rows show alike: the user, and the status with its date. */
+interface QueueItem {
+  _id: string;
+  user: QueueUser;
+  status: string;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** A row's own cells: what was asked (method, name) and how much (or which document). */
 export interface QueueRow {
-  href: string;
-  user: ReactNode;
   what: ReactNode;
   amount: ReactNode;
-  status: ReactNode;
 }
 
 /**
  * A queue: status tabs, the rows of one page (a table-like grid on a desktop, two-line
  * cards on a phone), and previous/next with 'Page x / y'. Refreshed every 10 s by its query.
  */
-export function AdminQueue<T>({
+export function AdminQueue<T extends QueueItem>({
   base,
   heading,
   view,
@@ -65,34 +68,19 @@ export function AdminQueue<T>({
   toRow: (item: T) => QueueRow;
   errorText: ReactNode;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
+  const dateTime = useDateTime();
   const data = query.data;
   const queryView = useLoadView(query);
-  const steps = data ? pageSteps(view.page, data.pageCount) : null;
-  const pages = data?.pageCount ?? 1;
-  const pageNumber = Math.min(view.page, pages);
   return (
     <AdminPage>
       <AdminNav />
-      <TitleRow>
-        <PageHeading>{heading}</PageHeading>
-        {data && (
-          <Muted aria-live="polite">
-            <Trans>{data.total} in this list</Trans>
-          </Muted>
-        )}
-      </TitleRow>
-      <Tabs aria-label={t`Status`}>
-        {QUEUE_TABS.map(({ status, label }) => (
-          <Tab
-            key={status}
-            href={queueHref(base, { status, page: 1 })}
-            aria-current={view.status === status ? 'page' : undefined}
-          >
-            {i18n._(label)}
-          </Tab>
-        ))}
-      </Tabs>
+      <ListTitle heading={heading} data={data} />
+      <QueueTabs
+        tabs={QUEUE_TABS}
+        current={view.status}
+        hrefOf={(status) => queueHref(base, { status, page: 1 })}
+      />
 
       {queryView.failed && (!data || query.isPlaceholderData) ? (
         <LoadError onRetry={queryView.retry} busy={queryView.busy}>
@@ -135,12 +123,19 @@ export function AdminQueue<T>({
             {data.items.map((item) => {
               const row = toRow(item);
               return (
-                <li key={row.href}>
-                  <QueueRowLink href={row.href}>
-                    <Cell $slot="user">{row.user}</Cell>
+                <li key={item._id}>
+                  <QueueRowLink href={`${base}/${encodeURIComponent(item._id)}`}>
+                    <Cell $slot="user">
+                      <UserSummary user={item.user} />
+                    </Cell>
                     <Cell $slot="what">{row.what}</Cell>
                     <Cell $slot="amount">{row.amount}</Cell>
-                    <Cell $slot="status">{row.status}</Cell>
+                    <Cell $slot="status">
+                      <Stack>
+                        <StatusText status={item.status} />
+                        <small>{dateTime(item.decidedAt ?? item.createdAt)}</small>
+                      </Stack>
+                    </Cell>
                   </QueueRowLink>
                 </li>
               );
@@ -149,12 +144,12 @@ export function AdminQueue<T>({
         </>
       )}
 
-      {data && steps && (
-        <Pager steps={steps} hrefOf={(page) => queueHref(base, { ...view, page })}>
-          <Trans>
-            Page {pageNumber} / {pages}
-          </Trans>
-        </Pager>
+      {data && (
+        <ListPager
+          page={view.page}
+          pages={data.pageCount}
+          hrefOf={(page) => queueHref(base, { ...view, page })}
+        />
       )}
     </AdminPage>
   );
@@ -170,10 +165,22 @@ export function AmountCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) 
   );
 }
 
+/** A deposit's or withdrawal's amount in USDT, and under it in the method's coin. */
+export function MoneyCell({
+  request,
+}: {
+  request: { amount: string; coinConversion: string; currency: string };
+}) {
+  return (
+    <AmountCell
+      main={`${formatWireAmount(request.amount)} USDT`}
+      sub={coinText(request.coinConversion, request.currency)}
+    />
+  );
+}
+
 export const Stack = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${flexColumn('2px')}
   min-width: 0;
   font-variant-numeric: tabular-nums;
 
@@ -187,17 +194,9 @@ export const Stack = styled.span`
   }
 `;
 
-const Tabs = styled.nav`
-  display: flex;
-  gap: ${theme.space.xs};
-  overflow-x: auto;
-  scrollbar-width: none;
+/** Close under the heading, as they belong to it. */
+const QueueTabs = styled(StatusTabs<QueueView['status']>)`
   margin-top: calc(-1 * ${theme.space.sm});
-`;
-
-const Tab = styled(PillTab)`
-  flex: none;
-  padding: ${theme.space.sm} ${theme.space.lg};
 `;
 
 /** On a desktop: user, what, amount, status. */

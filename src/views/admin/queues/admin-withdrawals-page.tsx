@@ -1,21 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import type { AdminWithdraw } from '../../../../common/contract';
 import { useAdminWithdrawals } from '../../../services/admin-queries';
-import { useDateTime } from '../../../ui/date-time';
-import { formatWireAmount } from '../../../ui/money';
 import { Badge } from '../../../ui/page';
-import { StatusText } from '../../shared/request-status';
-import { AdminQueue, AmountCell, Stack, useQueueView, type QueueRow } from './admin-queue';
-import { coinText, UserSummary } from './queue-ui';
+import { AdminQueue, MoneyCell, Stack, useQueueView, type QueueRow } from './admin-queue';
 
 /** The withdrawal queue; a pending one with a first approval says it waits for the second. */
 export default function AdminWithdrawalsPage() {
   const view = useQueueView();
   const query = useAdminWithdrawals(view);
-  const dateTime = useDateTime();
   const toRow = (withdraw: AdminWithdraw): QueueRow => ({
-    href: `/admin/withdrawals/${encodeURIComponent(withdraw._id)}`,
-    user: <UserSummary user={withdraw.user} />,
     what: (
       <Stack>
         <span>
@@ -36,18 +29,7 @@ export default function AdminWithdrawalsPage() {
         ) : null}
       </Stack>
     ),
-    amount: (
-      <AmountCell
-        main={`${formatWireAmount(withdraw.amount)} USDT`}
-        sub={coinText(withdraw.coinConversion, withdraw.currency)}
-      />
-    ),
-    status: (
-      <Stack>
-        <StatusText status={withdraw.status} />
-        <small>{dateTime(withdraw.decidedAt ?? withdraw.createdAt)}</small>
-      </Stack>
-    ),
+    amount: <MoneyCell request={withdraw} />,
   });
   return (
     <AdminQueue

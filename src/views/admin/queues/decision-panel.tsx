@@ -13,6 +13,7 @@ import {
   transactionHashError,
 } from './queue-model';
 import { theme } from '../../../ui/theme';
+import { useReason } from '../console/use-reason';
 
 /**
  * Approve or reject a pending request. Approving asks for confirmation (and, for a
@@ -53,8 +54,7 @@ export function DecisionPanel({
   const { i18n, t } = useLingui();
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState<MessageDescriptor | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonProblem, setReasonProblem] = useState<MessageDescriptor | null>(null);
+  const reason = useReason(reasonError);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
 
   const failure = error ? decisionErrorMessage(error) : null;
@@ -84,12 +84,11 @@ export function DecisionPanel({
   }
 
   async function confirmReject() {
-    const problem = reasonError(reason);
-    setReasonProblem(problem);
-    if (problem) return;
+    const text = reason.take();
+    if (text === null) return;
     try {
-      await onReject(reason.trim());
-      setReason('');
+      await onReject(text);
+      reason.clear();
     } catch {
       // Shown from `error`.
     } finally {
@@ -160,16 +159,8 @@ export function DecisionPanel({
         {summary}
         <ReasonField
           label={<Trans>Reason (shown to the user)</Trans>}
-          value={reason}
-          rows={3}
           maxLength={REASON_MAX_LENGTH}
-          error={reasonProblem ? i18n._(reasonProblem) : undefined}
-          reserveMessage={false}
-          announceError
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (reasonProblem) setReasonProblem(null);
-          }}
+          {...reason.field}
         />
       </ConfirmDialog>
     </>

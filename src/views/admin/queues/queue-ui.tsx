@@ -3,10 +3,85 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { QueueUser } from '../../../../common/contract';
 import { parseCoinUnits } from '../../../../common/money';
+import { ButtonLink } from '../../../ui/button';
+import { useDateTime } from '../../../ui/date-time';
+import { Detail, DetailList } from '../../../ui/list';
 import { formatCoinQuantity } from '../../../ui/money';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
+import { AdminNav } from '../console/admin-nav';
+import { AdminPage, DetailColumns } from '../console/admin-ui';
+import { StatusText } from '../../shared/request-status';
 
-/** Parts of the queues' screens: the user behind a request, a document image, a coin amount. */
+/**
+ * Parts of the queues' screens: a request's page, the user behind a request, a document
+ * image, a coin amount.
+ */
+
+/**
+ * A request's page: its facts, from who asked and the status on (`children`: more rows of
+ * the list, then `note` under it), beside what decides it (`aside`: images, the decision)
+ * and the way back to its queue. Two columns on a desktop, one on a phone.
+ */
+export function RequestPage({
+  user,
+  status,
+  note,
+  aside,
+  backTo,
+  backLabel,
+  children,
+}: {
+  user: ReactNode;
+  status: string;
+  note?: ReactNode;
+  aside: ReactNode;
+  backTo: string;
+  backLabel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AdminPage>
+      <AdminNav />
+      <DetailColumns>
+        <div>
+          <DetailList>
+            <Detail label={<Trans>User</Trans>}>{user}</Detail>
+            <Detail label={<Trans>Status</Trans>}>
+              <StatusText status={status} />
+            </Detail>
+            {children}
+          </DetailList>
+          {note}
+        </div>
+        <div>
+          {aside}
+          <ButtonLink to={backTo} variant="secondary">
+            {backLabel}
+          </ButtonLink>
+        </div>
+      </DetailColumns>
+    </AdminPage>
+  );
+}
+
+/** When a request was decided, and by whom when the record says. */
+export function DecidedDetail({
+  at,
+  by,
+}: {
+  at: string | null | undefined;
+  by?: { username: string } | null | undefined;
+}) {
+  const dateTime = useDateTime();
+  if (!at) return null;
+  return (
+    <Detail label={<Trans>Decided</Trans>}>
+      {dateTime(at)}
+      {by && ` · ${by.username}`}
+    </Detail>
+  );
+}
 
 /**
  * The user behind a request: full name, then username, email and Pay ID. Plain text, never
@@ -55,9 +130,7 @@ export function DocumentImage({ src, label }: { src: string; label: ReactNode & 
 }
 
 const Figure = styled.figure`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
   margin: 0;
 
   figcaption {

@@ -9,9 +9,11 @@ import { AdminNav } from '../console/admin-nav';
 import { AdminPage, PageHeading } from '../console/admin-ui';
 import { SupportSection, TransfersSection, WithdrawalsSection } from './settings-groups';
 import { formFromSettings } from './settings-model';
-import { CountriesSection, OutcomeNote, StakesSection, TradingSwitch } from './settings-trading';
+import { CountriesSection } from './settings-countries';
+import { OutcomeNote, StakesSection, TradingSwitch } from './settings-trading';
 import { theme } from '../../../ui/theme';
 import { useLoadView } from '../../../services/load-view';
+import { flexColumn } from '../../../ui/layout';
 
 /**
  * The site settings in groups, each saved on its own: support links and the chat widget,
@@ -81,9 +83,7 @@ const Columns = styled.div`
   }
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.lg};
+    ${flexColumn(theme.space.lg)}
     min-width: 0;
   }
 `;

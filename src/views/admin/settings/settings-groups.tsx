@@ -1,29 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../../common/contract';
-import { TextField, fieldLabelStyle } from '../../../ui/text-field';
+import { fieldLabelStyle } from '../../../ui/text-field';
 import { SECTION_FIELDS, type SettingsForm } from './settings-model';
-import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
+import {
+  FieldPair,
+  FigureField,
+  LinkField,
+  SectionCard,
+  useSettingsSection,
+} from './settings-section';
+import { flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
  * The support, transfer and withdrawal groups of the site settings. Each is saved on its
  * own; see settings-trading.tsx for the trading group.
  */
-
-const figureInput = {
-  inputMode: 'decimal' as const,
-  autoComplete: 'off',
-  spellCheck: false,
-};
-
-const linkInput = {
-  type: 'url',
-  inputMode: 'url' as const,
-  autoComplete: 'off',
-  autoCapitalize: 'none',
-  spellCheck: false,
-};
 
 /** Support links (WhatsApp, Telegram, email) and the help page's chat widget. */
 export function SupportSection({ saved }: { saved: SettingsForm }) {
@@ -41,26 +34,23 @@ export function SupportSection({ saved }: { saved: SettingsForm }) {
       }
       form={form}
     >
-      <TextField
+      <LinkField
         label={t`WhatsApp link`}
         placeholder="https://wa.me/15551234567"
-        {...linkInput}
         {...form.bindText('whatsappLink')}
       />
-      <TextField
+      <LinkField
         label={t`Telegram link`}
         placeholder="https://t.me/yoursupport"
-        {...linkInput}
         {...form.bindText('telegramLink')}
       />
-      <TextField
+      <LinkField
         label={t`Email link`}
         placeholder="mailto:support@example.com"
         hint={<Trans>A link starting with https://, http:// or mailto:.</Trans>}
-        {...linkInput}
         {...form.bindText('emailLink')}
       />
-      <TextField
+      <LinkField
         label={t`Live-chat widget script`}
         placeholder="https://chat.example.com/widget.js"
         hint={
@@ -70,7 +60,6 @@ export function SupportSection({ saved }: { saved: SettingsForm }) {
             rights: choose a vendor you trust.
           </Trans>
         }
-        {...linkInput}
         {...form.bindText('chatWidgetUrl')}
       />
     </SectionCard>
@@ -88,17 +77,11 @@ export function TransfersSection({ saved }: { saved: SettingsForm }) {
       form={form}
     >
       <FieldPair>
-        <TextField
-          label={t`Minimum transfer`}
-          suffix="USDT"
-          {...figureInput}
-          {...form.bindText('transferMin')}
-        />
-        <TextField
+        <FigureField label={t`Minimum transfer`} suffix="USDT" {...form.bindText('transferMin')} />
+        <FigureField
           label={t`Transfer fee`}
           suffix="%"
           hint={<Trans>0 to 100, of the amount sent.</Trans>}
-          {...figureInput}
           {...form.bindText('transferCharge')}
         />
       </FieldPair>
@@ -147,11 +130,10 @@ export function WithdrawalsSection({ saved }: { saved: SettingsForm }) {
         </Choice>
       </Choices>
       {on && (
-        <TextField
+        <FigureField
           label={t`Two approvals from`}
           suffix="USDT"
           placeholder="1000"
-          {...figureInput}
           {...form.bindText('withdrawalDualApproval')}
         />
       )}
@@ -175,9 +157,7 @@ const Choices = styled.fieldset`
 `;
 
 const Choice = styled.label`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   min-height: ${theme.sizes.touchPx + 4}px;
   padding: 0 ${theme.space.md};
   border-radius: ${theme.radii.md};

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminSiteSettings } from '../../../../common/contract';
+import { parseCountryInput, regionCodes, withCountries } from './country-codes';
 import {
   SECTION_FIELDS,
   changedFields,
   formFromSettings,
   loosensDualApproval,
-  parseCountryInput,
   savedSettings,
-  regionCodes,
   serverField,
   settingsUpdate,
-  validateSettings,
-  withCountries,
   type SettingsForm,
 } from './settings-model';
+import { validateSettings } from './settings-validation';
 
 const SETTINGS: AdminSiteSettings = {
   setting: {

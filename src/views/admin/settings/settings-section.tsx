@@ -10,17 +10,19 @@ import { Button } from '../../../ui/button';
 import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { CheckIcon } from '../../../ui/icons';
 import { ErrorMessage, Muted } from '../../../ui/page';
+import { TextField, type TextFieldProps } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
-import { TitledCard } from '../console/admin-ui';
+import { FieldsForm, TitledCard } from '../console/admin-ui';
 import {
   changedFields,
   savedSettings,
   serverField,
   settingsUpdate,
-  validateSettings,
   type SettingsField,
   type SettingsForm,
 } from './settings-model';
+import { validateSettings } from './settings-validation';
+import { flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -150,7 +152,7 @@ export function SectionCard({
   const titleId = useId();
   return (
     <TitledCard title={title} description={description} titleId={titleId}>
-      <Form
+      <FieldsForm
         noValidate
         aria-labelledby={titleId}
         onSubmit={onSubmit ?? ((event) => form.onSubmit(event))}
@@ -182,22 +184,14 @@ export function SectionCard({
             <Trans>Save</Trans>
           </Button>
         </Footer>
-      </Form>
+      </FieldsForm>
     </TitledCard>
   );
 }
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
-`;
-
 const Footer = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.md)}
   justify-content: space-between;
-  gap: ${theme.space.md};
   margin-top: ${theme.space.xs};
 `;
 
@@ -209,6 +203,25 @@ const SavedNote = styled.p`
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.semibold};
 `;
+
+/** A setting's figure (an amount, a percent), with its unit after it: the decimal keyboard. */
+export function FigureField(props: Omit<TextFieldProps, 'inputMode'>) {
+  return <TextField inputMode="decimal" autoComplete="off" spellCheck={false} {...props} />;
+}
+
+/** A setting's link (a support channel, a script's address): no capitals or corrections. */
+export function LinkField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return (
+    <TextField
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
 
 /** Two short figure fields side by side, even on a phone (one column only when very narrow). */
 export const FieldPair = styled.div`

@@ -1,35 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { TRADE_DURATIONS_S } from '../../../../common/rules';
 import { adminKeys, useUpdateSiteSettings } from '../../../services/admin-queries';
 import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { CloseIcon, InfoIcon } from '../../../ui/icons';
+import { InfoIcon } from '../../../ui/icons';
 import { Card, ErrorMessage, Muted } from '../../../ui/page';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
 import { durationLong } from '../../shared/trade-format';
 import {
   PAYOUT_TIMES,
   SECTION_FIELDS,
-  parseCountryInput,
   payoutField,
-  regionCodes,
   savedSettings,
-  withCountries,
   type SettingsForm,
 } from './settings-model';
 import { CardTitle } from '../console/admin-ui';
-import { FieldPair, SectionCard, useSettingsSection } from './settings-section';
+import { FieldPair, FigureField, SectionCard, useSettingsSection } from './settings-section';
+import { flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
  * The trading group: the on/off switch (saved at once, confirmed when turning off), the
- * stake limits and payout rates, and the countries where trading is off. None of it can
- * decide a trade: outcomes come only from the prices the server records.
+ * stake limits and payout rates, and the countries where trading is off
+ * (settings-countries.tsx). None of it can decide a trade: outcomes come only from the
+ * prices the server records.
  */
 
 /** The note that sets expectations: these are limits and rates, never outcomes. */
@@ -122,7 +120,6 @@ export function TradingSwitch({ enabled }: { enabled: boolean }) {
 export function StakesSection({ saved }: { saved: SettingsForm }) {
   const { i18n, t } = useLingui();
   const form = useSettingsSection(SECTION_FIELDS.stakes, saved);
-  const figure = { inputMode: 'decimal' as const, autoComplete: 'off', spellCheck: false };
   return (
     <SectionCard
       title={<Trans>Stakes and payouts</Trans>}
@@ -134,177 +131,22 @@ export function StakesSection({ saved }: { saved: SettingsForm }) {
       form={form}
     >
       <FieldPair>
-        <TextField
-          label={t`Minimum stake`}
-          suffix="USDT"
-          {...figure}
-          {...form.bindText('tradeMin')}
-        />
-        <TextField
-          label={t`Maximum stake`}
-          suffix="USDT"
-          {...figure}
-          {...form.bindText('tradeMax')}
-        />
+        <FigureField label={t`Minimum stake`} suffix="USDT" {...form.bindText('tradeMin')} />
+        <FigureField label={t`Maximum stake`} suffix="USDT" {...form.bindText('tradeMax')} />
       </FieldPair>
       <SubTitle>
         <Trans>Payout on a win</Trans>
       </SubTitle>
       <FieldPair>
         {PAYOUT_TIMES.map((time, index) => (
-          <TextField
+          <FigureField
             key={time}
             label={i18n._(durationLong(TRADE_DURATIONS_S[index] ?? 0))}
             suffix="%"
-            {...figure}
             {...form.bindText(payoutField(time))}
           />
         ))}
       </FieldPair>
-    </SectionCard>
-  );
-}
-
-/**
- * Country names in the interface language, from the browser's own data (nothing to
- * translate), and the reverse lookup from a typed name to its code.
- */
-function useRegionNames() {
-  const { i18n } = useLingui();
-  const locale = i18n.locale;
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    const nameOf = (code: string): string | undefined => {
-      try {
-        return names?.of(code);
-      } catch {
-        return undefined;
-      }
-    };
-    const options = regionCodes(nameOf);
-    const byName = new Map(options.map(([code, name]) => [name.toLowerCase(), code]));
-    return {
-      options,
-      /** The country's name, or null when the browser does not know the code. */
-      nameOf: (code: string) => {
-        const name = nameOf(code);
-        return name && name !== code ? name : null;
-      },
-      codeOfName: (name: string) => byName.get(name.trim().toLowerCase()),
-    };
-  }, [locale]);
-}
-
-/** Countries where trading is off, as chips to add and remove, saved together. */
-export function CountriesSection({ saved }: { saved: SettingsForm }) {
-  const { t } = useLingui();
-  const form = useSettingsSection(SECTION_FIELDS.countries, saved);
-  const regions = useRegionNames();
-  const listId = useId();
-  const [text, setText] = useState('');
-  const [inputProblem, setInputProblem] = useState<string | null>(null);
-  const codes = form.values.tradingBlockedCountries;
-
-  function add() {
-    const { codes: added, invalid } = parseCountryInput(text, regions.codeOfName);
-    if (added.length === 0 && invalid.length === 0) return;
-    if (invalid.length > 0) {
-      const list = invalid.join(', ');
-      setInputProblem(t`Not a two-letter country code or a country name from the list: ${list}`);
-      return;
-    }
-    form.set('tradingBlockedCountries', withCountries(codes, added));
-    setText('');
-    setInputProblem(null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    // Enter adds the typed countries; it must not save the whole section.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      add();
-    }
-  }
-
-  const listError = form.fieldError('tradingBlockedCountries');
-  return (
-    <SectionCard
-      title={<Trans>Blocked countries</Trans>}
-      description={
-        <Trans>
-          Members whose verified KYC country is listed cannot place trades. Codes are ISO 3166
-          alpha-2, such as DE, or GB for the United Kingdom.
-        </Trans>
-      }
-      form={form}
-    >
-      {codes.length === 0 ? (
-        <Muted>
-          <Trans>No country is blocked.</Trans>
-        </Muted>
-      ) : (
-        <Chips aria-label={t`Blocked countries`}>
-          {codes.map((code) => {
-            const name = regions.nameOf(code);
-            const label = name ? `${name} (${code})` : code;
-            return (
-              <li key={code}>
-                <Chip>
-                  {name && <span>{name}</span>}
-                  <ChipCode>{code}</ChipCode>
-                  <RemoveButton
-                    type="button"
-                    aria-label={t`Remove ${label}`}
-                    title={t`Remove ${label}`}
-                    onClick={() =>
-                      form.set(
-                        'tradingBlockedCountries',
-                        codes.filter((item) => item !== code),
-                      )
-                    }
-                  >
-                    <CloseIcon sizePx={14} />
-                  </RemoveButton>
-                </Chip>
-              </li>
-            );
-          })}
-        </Chips>
-      )}
-      {listError && <ErrorMessage>{listError}</ErrorMessage>}
-      <TextField
-        label={t`Add a country`}
-        placeholder={t`DE, or Germany`}
-        list={listId}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setInputProblem(null);
-        }}
-        onKeyDown={onKeyDown}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        error={inputProblem ?? undefined}
-        hint={<Trans>A code, or several separated by commas.</Trans>}
-        suffix={
-          <AddButton type="button" onClick={add} disabled={text.trim() === ''}>
-            <Trans>Add</Trans>
-          </AddButton>
-        }
-      />
-      <datalist id={listId}>
-        {regions.options.map(([code, name]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </datalist>
     </SectionCard>
   );
 }
@@ -326,10 +168,8 @@ const Note = styled.div`
 `;
 
 const SwitchRow = styled.div`
-  display: flex;
-  align-items: center;
+  ${flexRow(theme.space.lg)}
   justify-content: space-between;
-  gap: ${theme.space.lg};
 `;
 
 /** A switch drawn from one button: a track with a thumb that moves right when on. */
@@ -377,70 +217,4 @@ const SubTitle = styled.h3`
   margin: 0 0 ${theme.space.xs};
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.semibold};
-`;
-
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space.sm};
-  margin: 0 0 ${theme.space.sm};
-  padding: 0;
-  list-style: none;
-`;
-
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space.xs};
-  min-height: 36px;
-  padding: 0 ${theme.space.xs} 0 ${theme.space.md};
-  border-radius: ${theme.radii.pill};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surfaceRaised};
-  font-size: ${theme.fontSizes.sm};
-`;
-
-const ChipCode = styled.code`
-  font-family: ${theme.fonts.mono};
-  font-size: ${theme.fontSizes.xs};
-  color: ${theme.colors.textMuted};
-`;
-
-const RemoveButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 28px;
-  height: 28px;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    background: ${theme.colors.surfaceHover};
-    color: ${theme.colors.danger};
-  }
-`;
-
-/** The Add button inside the country field, at its right end. */
-const AddButton = styled.button`
-  min-height: 32px;
-  margin-right: -${theme.space.sm};
-  padding: 0 ${theme.space.md};
-  border-radius: ${theme.radii.sm};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surfaceRaised};
-  color: ${theme.colors.text};
-  font: inherit;
-  font-weight: ${theme.fontWeights.semibold};
-  cursor: pointer;
-
-  &:disabled {
-    opacity: 0.5;
-    cursor: not-allowed;
-  }
-  &:hover:not(:disabled) {
-    background: ${theme.colors.surfaceHover};
-  }
 `;

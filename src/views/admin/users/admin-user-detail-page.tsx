@@ -1,6 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { useParams } from 'wouter';
 import { IMPERSONATION_TTL_MINUTES, type AdminUserDetail } from '../../../../common/contract';
 import { displayMicros, microsFromWire } from '../../../../common/money';
 import { useAdminUser } from '../../../services/admin-queries';
@@ -9,8 +9,8 @@ import { useDateTime } from '../../../ui/date-time';
 import { BackIcon, EyeIcon } from '../../../ui/icons';
 import { Detail, DetailList } from '../../../ui/list';
 import { formatWireAmount } from '../../../ui/money';
-import { Card, Muted, SectionTitle } from '../../../ui/page';
-import { AdminDetailPending } from '../console/admin-detail';
+import { Card, Muted } from '../../../ui/page';
+import { recordPage } from '../console/admin-detail';
 import { AdminNav } from '../console/admin-nav';
 import { AdminPage, Mono } from '../console/admin-ui';
 import { UserAdjustmentForm } from './user-adjustment-form';
@@ -19,24 +19,17 @@ import { UserHistory } from './user-history';
 import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
 import { USERS_PATH } from './user-model';
-import { Amount, UserBadges } from './user-ui';
+import { Amount, UserBadges, UserCard } from './user-ui';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /** One user: who they are, their money and history, and what an admin may change. */
-export default function AdminUserDetailPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  const query = useAdminUser(id);
-  if (query.data) return <UserDetail detail={query.data} />;
-  return (
-    <AdminDetailPending
-      query={query}
-      backTo={USERS_PATH}
-      errorText={<Trans>The user could not be loaded.</Trans>}
-    />
-  );
-}
+export default recordPage(useAdminUser, UserDetail, {
+  backTo: USERS_PATH,
+  errorText: msg`The user could not be loaded.`,
+});
 
-function UserDetail({ detail }: { detail: AdminUserDetail }) {
+function UserDetail({ record: detail }: { record: AdminUserDetail }) {
   const { user } = detail;
   return (
     <AdminPage>
@@ -125,10 +118,7 @@ function MoneyCard({ user }: { user: AdminUserDetail['user'] }) {
     window.open(`/admin/view-as/${encodeURIComponent(user._id)}`, '_blank', 'noopener');
   };
   return (
-    <Card as="section" aria-label={t`Balance`}>
-      <SectionTitle>
-        <Trans>Balance</Trans>
-      </SectionTitle>
+    <UserCard title={t`Balance`}>
       <Figures>
         <Amount label={<Trans>Available balance</Trans>} large>
           <span data-testid="available-balance">{formatWireAmount(user.balance)}</span> USDT
@@ -150,7 +140,7 @@ function MoneyCard({ user }: { user: AdminUserDetail['user'] }) {
           </Trans>
         )}
       </Muted>
-    </Card>
+    </UserCard>
   );
 }
 
@@ -165,9 +155,7 @@ const BackLink = styled.div`
 `;
 
 const Columns = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
+  ${flexColumn(theme.space.lg)}
 
   > div {
     display: contents;
@@ -180,9 +168,7 @@ const Columns = styled.div`
     align-items: start;
 
     > div {
-      display: flex;
-      flex-direction: column;
-      gap: ${theme.space.lg};
+      ${flexColumn(theme.space.lg)}
       min-width: 0;
     }
   }
@@ -198,9 +184,7 @@ const Slot = styled.div<{ $order: number }>`
 `;
 
 const Identity = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   min-width: 0;
 
   h1 {

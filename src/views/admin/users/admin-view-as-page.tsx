@@ -14,6 +14,7 @@ import { Spinner } from '../../../ui/spinner';
 import { AdminNav } from '../console/admin-nav';
 import { AdminPage, PageHeading } from '../console/admin-ui';
 import { userHref } from './user-model';
+import { flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -106,9 +107,7 @@ export default function AdminViewAsPage() {
 }
 
 const Opening = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
 `;
 
 const Actions = styled.div`

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../../ui/dialog';
 import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../../ui/list';
 import { formatSignedMicros, formatWireAmount } from '../../../ui/money';
-import { Card, ErrorMessage, Figure, Muted, SectionTitle } from '../../../ui/page';
+import { ErrorMessage, Figure, Muted } from '../../../ui/page';
 import { TextAreaField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
 import {
@@ -28,7 +28,7 @@ import {
   type AdjustmentValues,
 } from './user-model';
 import { pendingText } from '../console/pending-approval';
-import { ChoiceGroup } from './user-ui';
+import { ChoiceGroup, UserCard, UserForm } from './user-ui';
 import { theme } from '../../../ui/theme';
 
 const EMPTY: AdjustmentValues = { direction: 'credit', amount: '', reason: '' };
@@ -110,11 +110,8 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const fourEyesText = fourEyesFrom === null ? null : displayMicros(fourEyesFrom);
 
   return (
-    <Card as="section" aria-label={t`Balance adjustment`}>
-      <SectionTitle>
-        <Trans>Balance adjustment</Trans>
-      </SectionTitle>
-      <Form noValidate onSubmit={onSubmit}>
+    <UserCard title={t`Balance adjustment`}>
+      <UserForm noValidate onSubmit={onSubmit}>
         <ChoiceGroup<AdjustmentDirection>
           legend={<Trans>Direction</Trans>}
           name="direction"
@@ -177,7 +174,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
         <Button type="submit" variant={credit ? 'primary' : 'danger'} busy={sending}>
           {credit ? <Trans>Review credit</Trans> : <Trans>Review debit</Trans>}
         </Button>
-      </Form>
+      </UserForm>
 
       <ConfirmDialog
         open={reviewing || sending}
@@ -217,15 +214,9 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           )}
         </Muted>
       </ConfirmDialog>
-    </Card>
+    </UserCard>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-`;
 
 const Moved = styled(Figure)<{ $credit: boolean }>`
   font-weight: ${theme.fontWeights.semibold};

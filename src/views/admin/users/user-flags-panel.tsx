@@ -9,9 +9,11 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { Badge, Card, ErrorMessage, Muted, SectionTitle } from '../../../ui/page';
+import { Badge, ErrorMessage, Muted } from '../../../ui/page';
 import { useToast } from '../../../ui/toast';
+import { flexRow } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
+import { UserCard } from './user-ui';
 
 type Flag = keyof AdminUserFlagsRequest;
 
@@ -124,10 +126,7 @@ export function UserFlagsPanel({ user }: { user: AdminUserSummary }) {
       )
     : null;
   return (
-    <Card as="section" aria-label={t`Account controls`}>
-      <SectionTitle>
-        <Trans>Account controls</Trans>
-      </SectionTitle>
+    <UserCard title={t`Account controls`}>
       <FlagList>
         {rows.map((row) => (
           <li key={row.flag}>
@@ -173,7 +172,7 @@ export function UserFlagsPanel({ user }: { user: AdminUserSummary }) {
           <Trans>Their balance, requests and history stay as they are.</Trans>
         </Muted>
       </ConfirmDialog>
-    </Card>
+    </UserCard>
   );
 }
 
@@ -185,20 +184,16 @@ const FlagList = styled.ul`
   list-style: none;
 
   > li {
-    display: flex;
-    align-items: center;
+    ${flexRow(theme.space.md)}
     justify-content: space-between;
-    gap: ${theme.space.md};
     padding: ${theme.space.sm} 0;
   }
   > li + li {
     border-top: 1px solid ${theme.colors.border};
   }
   > li > span {
-    display: flex;
+    ${flexRow(theme.space.sm)}
     flex-wrap: wrap;
-    align-items: center;
-    gap: ${theme.space.sm};
     min-width: 0;
   }
   strong {

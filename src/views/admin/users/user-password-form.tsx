@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/rules';
 import type { AdminUserSummary } from '../../../../common/contract';
 import { useResetAdminUserPassword } from '../../../services/admin-queries';
@@ -9,18 +8,12 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
-import { Card, ErrorMessage, Muted, SectionTitle } from '../../../ui/page';
-import { TextField } from '../../../ui/text-field';
+import { ErrorMessage, Muted } from '../../../ui/page';
+import { PasswordField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
-import {
-  PASSWORD_RESET_FIELDS,
-  newPasswordErrors,
-  type PasswordResetField,
-} from '../console/account-rules';
-import { theme } from '../../../ui/theme';
-
-const EMPTY: Record<PasswordResetField, string> = { password: '', confirmPassword: '' };
+import { useFormFields } from '../../../ui/use-form-fields';
+import { PASSWORD_RESET_FIELDS, newPasswordErrors } from '../console/account-rules';
+import { UserCard, UserForm } from './user-ui';
 
 /**
  * Sets a new password for the user under the shared password rules. The server ends every
@@ -30,53 +23,32 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
   const { i18n, t } = useLingui();
   const toast = useToast();
   const mutation = useResetAdminUserPassword(user._id);
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<PasswordResetField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [refused, setRefused] = useState<AppMessage | null>(null);
   const [failure, setFailure] = useState<AppMessage | null>(null);
-
-  const errors = newPasswordErrors(values, user);
+  const form = useFormFields({
+    fields: PASSWORD_RESET_FIELDS,
+    validate: (values) => newPasswordErrors(values, user),
+    describe: (message: AppMessage) => translate(i18n, message),
+    onEdit: () => setFailure(null),
+  });
   const minLength = PASSWORD_MIN_LENGTH;
   const who = user.username;
 
-  const bind = (field: PasswordResetField) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (field === 'password') setRefused(null);
-      setFailure(null);
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: (() => {
-      const local = submitted || touched[field] ? errors[field] : undefined;
-      const message = local ?? (field === 'password' ? refused : null);
-      return message ? translate(i18n, message) : undefined;
-    })(),
-  });
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, PASSWORD_RESET_FIELDS, errors);
-    if (Object.keys(errors).length === 0 && !mutation.isPending) setConfirming(true);
+    if (form.check(event) && !mutation.isPending) setConfirming(true);
   };
 
   const confirm = async () => {
     try {
-      await mutation.mutateAsync(values.password);
+      await mutation.mutateAsync(form.values.password);
       toast({ tone: 'success', text: t`Password reset. All of the user’s sessions have ended.` });
-      setValues(EMPTY);
-      setTouched({});
-      setSubmitted(false);
+      form.reset();
     } catch (error) {
       const { field, message } = describeAdminError(
         error,
         msg`Failed to update password. Please try again.`,
       );
-      if (field === 'password') setRefused(message);
+      if (field === 'password') form.refuse(field, message);
       else setFailure(message);
     } finally {
       setConfirming(false);
@@ -84,33 +56,26 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
   };
 
   return (
-    <Card as="section" aria-label={t`Password reset`}>
-      <SectionTitle>
-        <Trans>Password reset</Trans>
-      </SectionTitle>
-      <Form noValidate onSubmit={onSubmit}>
-        <TextField
+    <UserCard title={t`Password reset`}>
+      <UserForm noValidate onSubmit={onSubmit}>
+        <PasswordField
           label={t`New password`}
-          type="password"
           autoComplete="new-password"
-          revealable
           hint={
             <Trans>At least {minLength} characters, not containing the username or email.</Trans>
           }
-          {...bind('password')}
+          {...form.bind('password')}
         />
-        <TextField
+        <PasswordField
           label={t`Confirm password`}
-          type="password"
           autoComplete="new-password"
-          revealable
-          {...bind('confirmPassword')}
+          {...form.bind('confirmPassword')}
         />
         {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
         <Button type="submit" variant="secondary" busy={mutation.isPending}>
           <Trans>Reset password</Trans>
         </Button>
-      </Form>
+      </UserForm>
 
       <ConfirmDialog
         open={confirming}
@@ -131,12 +96,6 @@ export function UserPasswordForm({ user }: { user: AdminUserSummary }) {
           <Trans>Tell them the new password through a channel you trust.</Trans>
         </Muted>
       </ConfirmDialog>
-    </Card>
+    </UserCard>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-`;

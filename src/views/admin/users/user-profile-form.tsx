@@ -1,25 +1,23 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { APP_NOTICE_MAX_LENGTH, type AdminUserDetail } from '../../../../common/contract';
 import { useUpdateAdminUser } from '../../../services/admin-queries';
 import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { Button } from '../../../ui/button';
-import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
-import { Card, ErrorMessage, SectionTitle } from '../../../ui/page';
-import { TextAreaField, TextField } from '../../../ui/text-field';
+import { ErrorMessage } from '../../../ui/page';
+import { PhoneField, TextAreaField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
+import { useFormFields } from '../../../ui/use-form-fields';
 import {
   PROFILE_FIELDS,
   isProfileField,
   profileErrors,
   profileRequest,
-  type ProfileField,
   type ProfileValues,
 } from './user-model';
-import { theme } from '../../../ui/theme';
+import { UserCard, UserForm } from './user-ui';
 
 type DetailUser = AdminUserDetail['user'];
 
@@ -42,43 +40,25 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
   const toast = useToast();
   const mutation = useUpdateAdminUser();
   const saved = valuesOf(user);
-  const [values, setValues] = useState<ProfileValues>(saved);
-  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ProfileField, AppMessage>>>({});
   const [failure, setFailure] = useState<AppMessage | null>(null);
-
-  const errors = profileErrors(values);
-  const changed = PROFILE_FIELDS.some((field) => values[field].trim() !== saved[field].trim());
-
-  const bind = (field: ProfileField) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-      setFailure(null);
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: (() => {
-      const local = submitted || touched[field] ? errors[field] : undefined;
-      const message = local ?? serverErrors[field];
-      return message ? translate(i18n, message) : undefined;
-    })(),
+  const form = useFormFields({
+    fields: PROFILE_FIELDS,
+    initial: saved,
+    validate: profileErrors,
+    describe: (message: AppMessage) => translate(i18n, message),
+    onEdit: () => setFailure(null),
   });
+  const changed = PROFILE_FIELDS.some((field) => form.values[field].trim() !== saved[field].trim());
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    focusFirstInvalid(event.currentTarget, PROFILE_FIELDS, errors);
-    if (Object.keys(errors).length > 0 || mutation.isPending || !changed) return;
-    setServerErrors({});
+    if (!form.check(event) || mutation.isPending || !changed) return;
+    form.clearRefusals();
     setFailure(null);
     try {
-      const request = profileRequest(user._id, values);
+      const request = profileRequest(user._id, form.values);
       const result = await mutation.mutateAsync(request);
       // The fields as the server keeps them (trimmed, the email in lower case).
-      setValues({
+      form.reset({
         fullName: result.user.fullName,
         username: result.user.username,
         email: result.user.email,
@@ -86,33 +66,33 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
         appNotice: request.appNotice ?? '',
       });
       toast({ tone: 'success', text: t`User updated successfully` });
-      setSubmitted(false);
-      setTouched({});
     } catch (error) {
       const { field, message } = describeAdminError(
         error,
         // docs/product.md §8's text for a failed profile update.
         msg`Failed to update user. Please try again.`,
       );
-      if (isProfileField(field)) setServerErrors({ [field]: message });
+      if (isProfileField(field)) form.refuse(field, message);
       else setFailure(message);
     }
   };
 
   return (
-    <Card as="section" aria-label={t`Profile`}>
-      <SectionTitle>
-        <Trans>Profile</Trans>
-      </SectionTitle>
-      <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t`Edit profile`}>
-        <TextField label={t`Full name`} autoComplete="off" maxLength={200} {...bind('fullName')} />
+    <UserCard title={t`Profile`}>
+      <UserForm noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t`Edit profile`}>
+        <TextField
+          label={t`Full name`}
+          autoComplete="off"
+          maxLength={200}
+          {...form.bind('fullName')}
+        />
         <TextField
           label={t`Username`}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={60}
-          {...bind('username')}
+          {...form.bind('username')}
         />
         <TextField
           label={t`Email`}
@@ -120,15 +100,13 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
           autoComplete="off"
           spellCheck={false}
           maxLength={320}
-          {...bind('email')}
+          {...form.bind('email')}
         />
-        <TextField
+        <PhoneField
           label={t`Phone number`}
-          type="tel"
-          inputMode="tel"
           autoComplete="off"
           maxLength={40}
-          {...bind('phoneNumber')}
+          {...form.bind('phoneNumber')}
         />
         <TextAreaField
           counter
@@ -136,19 +114,13 @@ export function UserProfileForm({ user }: { user: DetailUser }) {
           hint={<Trans>Shown on the user’s notice page. Leave it empty to remove it.</Trans>}
           rows={3}
           maxLength={APP_NOTICE_MAX_LENGTH}
-          {...bind('appNotice')}
+          {...form.bind('appNotice')}
         />
         {failure !== null && <ErrorMessage>{translate(i18n, failure)}</ErrorMessage>}
         <Button type="submit" busy={mutation.isPending} disabled={!changed}>
           <Trans>Save profile</Trans>
         </Button>
-      </Form>
-    </Card>
+      </UserForm>
+    </UserCard>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-`;

@@ -1,12 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Badge } from '../../../ui/page';
+import { Badge, Card, SectionTitle } from '../../../ui/page';
 import { fieldLabelStyle } from '../../../ui/text-field';
 import { userBadges } from './user-model';
+import { flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
-/** Building blocks of the users screens: badges, a two-way choice, a labelled figure. */
+/**
+ * Building blocks of the users screens: a titled card, badges, the forms' column, a two-way
+ * choice, a labelled figure.
+ */
+
+/** A card of the user page named by its title (the balance, a form). */
+export function UserCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-label={title}>
+      <SectionTitle>{title}</SectionTitle>
+      {children}
+    </Card>
+  );
+}
 
 /** A user's badges (verified, KYC pending, disabled, trading or withdrawals stopped). */
 export function UserBadges({ user }: { user: Parameters<typeof userBadges>[0] }) {
@@ -23,6 +37,11 @@ export function UserBadges({ user }: { user: Parameters<typeof userBadges>[0] })
     </BadgeRow>
   );
 }
+
+/** The user page's forms: fields one under the other, the button last. */
+export const UserForm = styled.form`
+  ${flexColumn(theme.space.sm)}
+`;
 
 export const BadgeRow = styled.span`
   display: flex;
@@ -66,9 +85,7 @@ export function ChoiceGroup<T extends string>({
 }
 
 const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   margin: 0;
   padding: 0;
   border: 0;
@@ -144,9 +161,7 @@ export function Amount({
 }
 
 const AmountBox = styled.div<{ $large: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${flexColumn('2px')}
   min-width: 0;
 
   dt {
