@@ -10,7 +10,6 @@
  * audited: `approval.requested`, `approval.approved` or `approval.rejected`, and the action's
  * own row naming the request.
  */
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { object } from 'superstruct';
 import {
@@ -22,14 +21,11 @@ import {
   type ApprovalStatusFilter,
 } from '../../../common/contract';
 import type { ApprovalKind } from '../../../common/four-eyes';
-import { adminApprovals } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, notFound, unauthorized } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Tx } from '../../ledger/types';
 import { applyApprovedDualApproval } from '../settings';
-import { isUuid } from '../../http/fields';
-import { approvalReason, createApprovedAdmin, enableApprovedAdmin } from './admins';
 import {
   approvalView,
   approvalViews,
@@ -43,8 +39,15 @@ import {
   type ApprovalRow,
 } from '../approvals';
 import { writeAudit } from '../audit';
+import { approvalReason, createApprovedAdmin, enableApprovedAdmin } from './admin-accounts';
+import { applyApprovedAdjustment } from './adjustments';
+import {
+  findApproval,
+  listApprovals,
+  markApproved,
+  markRejected,
+} from './approval-decisions-repository';
 import { pageCountOf, pageParam, queryParams } from './query-params';
-import { applyApprovedAdjustment } from './users';
 
 /** Approving takes no body; `{}` is accepted, anything in it refused. */
 const EmptyBody = object({});
@@ -81,12 +84,6 @@ function notPending(row: ApprovalRow | undefined): ApiError {
   );
 }
 
-async function loadRow(tx: Tx, id: string): Promise<ApprovalRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await tx.select().from(adminApprovals).where(eq(adminApprovals.id, id)).limit(1);
-  return row;
-}
-
 function statusParam(value: string | undefined): ApprovalStatusFilter {
   if (value === undefined) return 'Pending';
   const found = APPROVAL_STATUS_FILTERS.find((status) => status === value);
@@ -100,6 +97,46 @@ function statusParam(value: string | undefined): ApprovalStatusFilter {
   return found;
 }
 
+/**
+ * Approves a waiting request and carries out its action, in the caller's transaction: the
+ * approver and the requester are locked and checked against the second admin's rules first.
+ */
+async function approveRequest(
+  app: FastifyInstance,
+  tx: Tx,
+  id: string,
+  by: { approverId: string; ip: string },
+): Promise<ApprovalRow> {
+  await expireApprovals(tx);
+  const row = await findApproval(tx, id);
+  if (row === undefined || row.status !== 'Pending') throw notPending(row);
+  const now = await databaseNow(tx);
+  const approver = await lockAdminFacts(tx, by.approverId);
+  if (approver === null || !approver.enabled) {
+    throw unauthorized('Your session has ended. Please sign in again.');
+  }
+  const requester = (await lockAdminFacts(tx, row.requestedBy)) ?? {
+    id: row.requestedBy,
+    createdAtMs: 0,
+    createdBy: null,
+  };
+  assertSecondAdmin(approver, requester, row.requestedAt, now, KIND_NOUNS[row.kind]);
+  const approved = await markApproved(tx, row.id, by.approverId, now);
+  if (approved === undefined) throw notPending(await findApproval(tx, row.id));
+  const context = { approvalId: row.id, requestedBy: row.requestedBy, ...by };
+  await execute(app, tx, approved, context);
+  await writeAudit(tx, {
+    actorId: by.approverId,
+    action: 'approval.approved',
+    targetType: 'admin_approval',
+    targetId: row.id,
+    before: { status: 'Pending' },
+    after: { status: 'Approved', kind: row.kind, requestedBy: row.requestedBy },
+    ip: by.ip,
+  });
+  return approved;
+}
+
 export const approvalRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/admin/approvals',
@@ -109,26 +146,7 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
       const status = statusParam(params.status);
       const page = pageParam(params.page);
       await expireApprovals(app.db);
-      const where: SQL | undefined =
-        status === 'All' ? undefined : eq(adminApprovals.status, status);
-      // Pending is a queue (oldest first); decided ones newest decision first.
-      const order =
-        status === 'Pending'
-          ? [asc(adminApprovals.requestedAt), asc(adminApprovals.id)]
-          : status === 'All'
-            ? [desc(adminApprovals.requestedAt), desc(adminApprovals.id)]
-            : [desc(adminApprovals.decidedAt), desc(adminApprovals.id)];
-      const [rows, [counted]] = await Promise.all([
-        app.db
-          .select()
-          .from(adminApprovals)
-          .where(where)
-          .orderBy(...order)
-          .limit(APPROVALS_PAGE_SIZE)
-          .offset((page - 1) * APPROVALS_PAGE_SIZE),
-        app.db.select({ n: count() }).from(adminApprovals).where(where),
-      ]);
-      const total = Number(counted?.n ?? 0);
+      const { rows, total } = await listApprovals(app.db, status, page);
       return {
         items: await approvalViews(app.db, rows, sessionOf(request).userId),
         page,
@@ -144,51 +162,9 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<AdminApprovalResponse> => {
       if (request.body !== undefined && request.body !== null) parseBody(EmptyBody, request.body);
       const approverId = sessionOf(request).userId;
-      const decided = await app.db.transaction(async (tx) => {
-        await expireApprovals(tx);
-        const row = await loadRow(tx, request.params.id);
-        if (row === undefined || row.status !== 'Pending') throw notPending(row);
-        const now = await databaseNow(tx);
-        const approver = await lockAdminFacts(tx, approverId);
-        if (approver === null || !approver.enabled) {
-          throw unauthorized('Your session has ended. Please sign in again.');
-        }
-        const requester = (await lockAdminFacts(tx, row.requestedBy)) ?? {
-          id: row.requestedBy,
-          createdAtMs: 0,
-          createdBy: null,
-        };
-        assertSecondAdmin(approver, requester, row.requestedAt, now, KIND_NOUNS[row.kind]);
-        const [approved] = await tx
-          .update(adminApprovals)
-          .set({ status: 'Approved', decidedBy: approverId, decidedAt: now })
-          .where(
-            and(
-              eq(adminApprovals.id, row.id),
-              eq(adminApprovals.status, 'Pending'),
-              gt(adminApprovals.expiresAt, sql`now()`),
-            ),
-          )
-          .returning();
-        if (approved === undefined) throw notPending(await loadRow(tx, row.id));
-        const context = {
-          approvalId: row.id,
-          requestedBy: row.requestedBy,
-          approverId,
-          ip: request.ip,
-        };
-        await execute(app, tx, approved, context);
-        await writeAudit(tx, {
-          actorId: approverId,
-          action: 'approval.approved',
-          targetType: 'admin_approval',
-          targetId: row.id,
-          before: { status: 'Pending' },
-          after: { status: 'Approved', kind: row.kind, requestedBy: row.requestedBy },
-          ip: request.ip,
-        });
-        return approved;
-      });
+      const decided = await app.db.transaction((tx) =>
+        approveRequest(app, tx, request.params.id, { approverId, ip: request.ip }),
+      );
       request.log.info({ approvalId: decided.id, kind: decided.kind }, 'approval approved');
       return {
         approval: await approvalView(app.db, decided, approverId),
@@ -207,20 +183,8 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
       const decided = await app.db.transaction(async (tx) => {
         await expireApprovals(tx);
         const id = request.params.id;
-        const [rejected] = isUuid(id)
-          ? await tx
-              .update(adminApprovals)
-              .set({ status: 'Rejected', decidedBy: actorId, decidedAt: sql`now()`, reason })
-              .where(
-                and(
-                  eq(adminApprovals.id, id),
-                  eq(adminApprovals.status, 'Pending'),
-                  gt(adminApprovals.expiresAt, sql`now()`),
-                ),
-              )
-              .returning()
-          : [];
-        if (rejected === undefined) throw notPending(await loadRow(tx, id));
+        const rejected = await markRejected(tx, id, actorId, reason);
+        if (rejected === undefined) throw notPending(await findApproval(tx, id));
         await writeAudit(tx, {
           actorId,
           action: 'approval.rejected',

@@ -3,72 +3,70 @@
  * or username), action (exact, or a prefix ending in ".*": `withdrawal.*`), target type
  * and target id. The log itself is append-only; this only reads it.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditPage } from '../../../common/contract';
-import { queryRows } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { isUuid } from '../../http/fields';
-import { countOf, isoOf, pageCountOf, pageParam, queryParams } from './query-params';
+import { listAuditEntries, type AuditFilters } from './audit-repository';
+import { isoOf, pageCountOf, pageParam, queryParams } from './query-params';
 
 const ACTION_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)*(\.\*)?$/;
 const TARGET_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 const TARGET_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** The filters as SQL conditions; a bad value answers 400 naming the parameter. */
+/** The filters checked; a bad value answers 400 naming the parameter. */
 function filtersOf(
   params: Partial<Record<'actor' | 'action' | 'targetType' | 'targetId', string>>,
-) {
-  const conditions: SQL[] = [];
+): AuditFilters {
   const { actor, action, targetType, targetId } = params;
-  if (actor !== undefined) {
-    if (isUuid(actor)) conditions.push(sql`l.actor_id = ${actor}::uuid`);
-    else if (USERNAME_PATTERN.test(actor)) {
-      conditions.push(
-        sql`l.actor_id = (select id from users where lower(username) = lower(${actor}))`,
-      );
-    } else {
-      throw badRequest('actor must be a user id or a username.', 'invalid_body', 'actor');
-    }
+  return {
+    actor: actor === undefined ? undefined : actorFilter(actor),
+    action: action === undefined ? undefined : actionFilter(action),
+    targetType: targetType === undefined ? undefined : targetTypeFilter(targetType),
+    targetId: targetId === undefined ? undefined : targetIdFilter(targetId),
+  };
+}
+
+function actorFilter(actor: string): AuditFilters['actor'] {
+  if (isUuid(actor)) return { id: actor };
+  if (USERNAME_PATTERN.test(actor)) return { username: actor };
+  throw badRequest('actor must be a user id or a username.', 'invalid_body', 'actor');
+}
+
+function actionFilter(action: string): AuditFilters['action'] {
+  if (action.length > 64 || !ACTION_PATTERN.test(action)) {
+    throw badRequest(
+      'action must look like "withdrawal.approved", or end in ".*" for every action of a kind ("withdrawal.*").',
+      'invalid_body',
+      'action',
+    );
   }
-  if (action !== undefined) {
-    if (action.length > 64 || !ACTION_PATTERN.test(action)) {
-      throw badRequest(
-        'action must look like "withdrawal.approved", or end in ".*" for every action of a kind ("withdrawal.*").',
-        'invalid_body',
-        'action',
-      );
-    }
-    if (action.endsWith('.*')) {
-      // The pattern allows only letters, digits, "_" and ".", so only "_" needs escaping.
-      const prefix = action.slice(0, -1).replace(/_/g, '\\_');
-      conditions.push(sql`l.action like ${`${prefix}%`}`);
-    } else {
-      conditions.push(sql`l.action = ${action}`);
-    }
+  // The pattern allows only letters, digits, "_" and ".", so only "_" needs escaping.
+  if (action.endsWith('.*')) return { prefix: action.slice(0, -1).replace(/_/g, '\\_') };
+  return { exact: action };
+}
+
+function targetTypeFilter(targetType: string): string {
+  if (!TARGET_TYPE_PATTERN.test(targetType)) {
+    throw badRequest(
+      'targetType must be a lower-case name such as "withdrawal" or "user".',
+      'invalid_body',
+      'targetType',
+    );
   }
-  if (targetType !== undefined) {
-    if (!TARGET_TYPE_PATTERN.test(targetType)) {
-      throw badRequest(
-        'targetType must be a lower-case name such as "withdrawal" or "user".',
-        'invalid_body',
-        'targetType',
-      );
-    }
-    conditions.push(sql`l.target_type = ${targetType}`);
+  return targetType;
+}
+
+function targetIdFilter(targetId: string): string {
+  if (!TARGET_ID_PATTERN.test(targetId)) {
+    throw badRequest(
+      'targetId must be 1 to 128 letters, digits, "_", ".", ":" or "-".',
+      'invalid_body',
+      'targetId',
+    );
   }
-  if (targetId !== undefined) {
-    if (!TARGET_ID_PATTERN.test(targetId)) {
-      throw badRequest(
-        'targetId must be 1 to 128 letters, digits, "_", ".", ":" or "-".',
-        'invalid_body',
-        'targetId',
-      );
-    }
-    conditions.push(sql`l.target_id = ${targetId}`);
-  }
-  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  return targetId;
 }
 
 export const auditRoutes: FastifyPluginAsync = async (app) => {
@@ -81,24 +79,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
       'page',
     ] as const);
     const page = pageParam(params.page);
-    const where = filtersOf(params);
-    const [rows, counted] = await Promise.all([
-      queryRows<Record<string, unknown>>(
-        app.db,
-        sql`select l.id::text as id, l.actor_id, u.username, l.action, l.target_type,
-                   l.target_id, l.before, l.after, l.reason, l.ip, l.created_at
-            from audit_log l
-            left join users u on u.id = l.actor_id
-            where ${where}
-            order by l.created_at desc, l.id desc
-            limit ${AUDIT_PAGE_SIZE} offset ${(page - 1) * AUDIT_PAGE_SIZE}`,
-      ),
-      queryRows<{ n: unknown }>(
-        app.db,
-        sql`select count(*)::int as n from audit_log l where ${where}`,
-      ),
-    ]);
-    const total = countOf(counted[0]?.n);
+    const { rows, total } = await listAuditEntries(app.db, filtersOf(params), page);
     const items = rows.map((row): AuditEntryView => ({
       _id: String(row.id),
       actor:

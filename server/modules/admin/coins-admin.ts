@@ -4,7 +4,6 @@
  * coin unlists it while history keeps its symbol, and is refused while trades on it are
  * still pending. Every change is audited.
  */
-import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   COIN_NAME_MAX_LENGTH,
@@ -15,17 +14,21 @@ import {
   UpdateCoinRequest,
   type AdminCoin,
 } from '../../../common/contract';
-import { queryRows } from '../../db/client';
-import { coins } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { isUuid } from '../../http/fields';
+import type { Tx } from '../../ledger/types';
 import { writeAudit } from '../audit';
-
-const MAX_COINS = 500;
-
-type CoinRow = typeof coins.$inferSelect;
+import {
+  countPendingTrades,
+  deleteCoin,
+  insertCoin,
+  listCoins,
+  lockCoin,
+  updateCoin,
+  type CoinRow,
+} from './coins-repository';
 
 function coinView(row: CoinRow): AdminCoin {
   return {
@@ -62,38 +65,61 @@ function sortOrderField(value: number): number {
   return value;
 }
 
+/** Letters may come in either case; a space is refused, never trimmed away. */
+function symbolField(value: string): string {
+  const symbol = value.toUpperCase();
+  if (!COIN_SYMBOL_PATTERN.test(symbol)) {
+    throw badRequest(
+      'Symbol must be 2 to 15 letters or digits, such as BTC.',
+      'invalid_body',
+      'symbol',
+    );
+  }
+  return symbol;
+}
+
 const coinNotFound = () => notFound('Coin not found.');
+
+/** Changes a coin's name and sort order (each kept when not given), audited. */
+async function changeCoin(
+  tx: Tx,
+  id: string,
+  change: { name?: string; sortOrder?: number },
+  by: { actorId: string; ip: string },
+): Promise<CoinRow> {
+  const before = await lockCoin(tx, id);
+  if (!before) throw coinNotFound();
+  const row = await updateCoin(tx, id, {
+    name: change.name ?? before.name,
+    sortOrder: change.sortOrder ?? before.sortOrder,
+  });
+  if (!row) throw coinNotFound();
+  await writeAudit(tx, {
+    actorId: by.actorId,
+    action: 'coin.updated',
+    targetType: 'coin',
+    targetId: row.id,
+    before: { symbol: before.symbol, name: before.name, sortOrder: before.sortOrder },
+    after: { symbol: row.symbol, name: row.name, sortOrder: row.sortOrder },
+    ip: by.ip,
+  });
+  return row;
+}
 
 export const adminCoinRoutes: FastifyPluginAsync = async (app) => {
   app.get('/admin/coins', { config: { access: 'admin' } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(coins)
-      .orderBy(asc(coins.sortOrder), asc(coins.symbol))
-      .limit(MAX_COINS);
+    const rows = await listCoins(app.db);
     return { coins: rows.map(coinView) };
   });
 
   app.post('/createCoin', { config: { access: 'admin' } }, async (request, reply) => {
     const body = parseBody(CreateCoinRequest, request.body);
-    // Letters may come in either case; a space is refused, never trimmed away.
-    const symbol = body.symbol.toUpperCase();
-    if (!COIN_SYMBOL_PATTERN.test(symbol)) {
-      throw badRequest(
-        'Symbol must be 2 to 15 letters or digits, such as BTC.',
-        'invalid_body',
-        'symbol',
-      );
-    }
+    const symbol = symbolField(body.symbol);
     const name = nameField(body.name);
     const sortOrder = sortOrderField(body.sortOrder ?? 0);
     const actorId = sessionOf(request).userId;
     const created = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(coins)
-        .values({ symbol, name, sortOrder })
-        .onConflictDoNothing()
-        .returning();
+      const row = await insertCoin(tx, { symbol, name, sortOrder });
       if (!row) throw conflict(`${symbol} is already listed.`, 'coin_exists', 'symbol');
       await writeAudit(tx, {
         actorId,
@@ -117,26 +143,9 @@ export const adminCoinRoutes: FastifyPluginAsync = async (app) => {
     const name = body.name === undefined ? undefined : nameField(body.name);
     const sortOrder = body.sortOrder === undefined ? undefined : sortOrderField(body.sortOrder);
     const actorId = sessionOf(request).userId;
-    const updated = await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(coins).where(eq(coins.id, body.id)).for('update');
-      if (!before) throw coinNotFound();
-      const [row] = await tx
-        .update(coins)
-        .set({ name: name ?? before.name, sortOrder: sortOrder ?? before.sortOrder })
-        .where(eq(coins.id, body.id))
-        .returning();
-      if (!row) throw coinNotFound();
-      await writeAudit(tx, {
-        actorId,
-        action: 'coin.updated',
-        targetType: 'coin',
-        targetId: row.id,
-        before: { symbol: before.symbol, name: before.name, sortOrder: before.sortOrder },
-        after: { symbol: row.symbol, name: row.name, sortOrder: row.sortOrder },
-        ip: request.ip,
-      });
-      return row;
-    });
+    const updated = await app.db.transaction((tx) =>
+      changeCoin(tx, body.id, { name, sortOrder }, { actorId, ip: request.ip }),
+    );
     return { coin: coinView(updated) };
   });
 
@@ -145,21 +154,16 @@ export const adminCoinRoutes: FastifyPluginAsync = async (app) => {
     if (!isUuid(body.id)) throw coinNotFound();
     const actorId = sessionOf(request).userId;
     await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(coins).where(eq(coins.id, body.id)).for('update');
+      const before = await lockCoin(tx, body.id);
       if (!before) throw coinNotFound();
-      const [pending] = await queryRows<{ n: string }>(
-        tx,
-        sql`select count(*)::text as n from trades
-            where symbol = ${before.symbol} and status = 'Pending'`,
-      );
-      const open = Number(pending?.n ?? 0);
+      const open = await countPendingTrades(tx, before.symbol);
       if (open > 0) {
         throw conflict(
           `${before.symbol} has ${open} pending trade${open === 1 ? '' : 's'}; delete it after they settle.`,
           'coin_in_use',
         );
       }
-      await tx.delete(coins).where(eq(coins.id, before.id));
+      await deleteCoin(tx, before.id);
       await writeAudit(tx, {
         actorId,
         action: 'coin.deleted',

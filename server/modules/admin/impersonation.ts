@@ -3,16 +3,15 @@
  * user, marked with the admin's id. The guard lets it read and sign out, and refuses every
  * other request with 403 `read_only_session`; opening one is audited.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ImpersonationResponse } from '../../../common/contract';
-import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
 import { createImpersonationSession } from '../auth';
 import { loadUserView } from '../users';
 import { isUuid } from '../../http/fields';
 import { writeAudit } from '../audit';
+import { findAccountRole } from './users-repository';
 
 export const impersonationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>(
@@ -21,11 +20,7 @@ export const impersonationRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<ImpersonationResponse> => {
       const targetId = request.params.id;
       if (!isUuid(targetId)) throw notFound('User not found.');
-      const [target] = await app.db
-        .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
-        .from(users)
-        .where(eq(users.id, targetId))
-        .limit(1);
+      const target = await findAccountRole(app.db, targetId);
       if (!target || target.role !== 'user') throw notFound('User not found.');
       if (target.disabledAt !== null) {
         throw new ApiError(409, 'This account is disabled.', 'account_disabled');

@@ -1,18 +1,17 @@
 /**
  * GET /api/admin/overview: what needs attention and the platform's health at a glance. The
- * figures come from one SQL statement; the ledger check (several full scans) runs at most
- * once a minute per instance and its result is reused in between, so the dashboard stays
- * cheap however often it is polled.
+ * figures come from one SQL statement (overview-repository.ts); the ledger check (several
+ * full scans) runs at most once a minute per instance and its result is reused in between,
+ * so the dashboard stays cheap however often it is polled.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminDashboard } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
-import { queryRows } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
 import { checkLedger } from '../../ledger/check';
 import type { MarketFeedStatus } from '../../market/runtime';
+import { readOverviewFigures } from './overview-repository';
 import { countOf } from './query-params';
 
 /** How long a ledger check's result is shown before the check runs again. */
@@ -29,6 +28,44 @@ export interface OverviewOptions {
   marketStatus: () => MarketFeedStatus | Promise<MarketFeedStatus>;
   /** Tests shorten or lengthen the cache. */
   ledgerCheckCacheMs?: number;
+}
+
+/** The dashboard from the figures row, the ledger check and the market's state. */
+function dashboardOf(
+  figures: Record<string, unknown>,
+  ledger: LedgerStatus,
+  market: AdminDashboard['market'],
+): AdminDashboard {
+  const money = (value: unknown) => formatMicros(BigInt(String(value)));
+  return {
+    users: { total: countOf(figures.users_total), newToday: countOf(figures.users_today) },
+    admin: { fullName: String(figures.full_name), email: String(figures.email) },
+    pending: {
+      deposits: countOf(figures.pending_deposits),
+      withdrawals: countOf(figures.pending_withdrawals),
+      kyc: countOf(figures.pending_kyc),
+    },
+    volume: {
+      deposits: {
+        today: money(figures.deposits_today),
+        last7Days: money(figures.deposits_week),
+      },
+      withdrawals: {
+        today: money(figures.withdrawals_today),
+        last7Days: money(figures.withdrawals_week),
+      },
+    },
+    platform: {
+      tradingHouse: money(figures.trading_house),
+      feeRevenue: money(figures.fee_revenue),
+    },
+    ledger,
+    market,
+    withdrawalDualApproval:
+      figures.dual_approval === null || figures.dual_approval === undefined
+        ? null
+        : money(figures.dual_approval),
+  };
 }
 
 export const overviewRoutes: FastifyPluginAsync<OverviewOptions> = async (app, options) => {
@@ -62,38 +99,8 @@ export const overviewRoutes: FastifyPluginAsync<OverviewOptions> = async (app, o
       // The last 7 UTC days, today included.
       const todayIso = today.toISOString();
       const weekStartIso = new Date(today.getTime() - 6 * DAY_MS).toISOString();
-      const [figuresRows, ledger, market] = await Promise.all([
-        queryRows<Record<string, unknown>>(
-          app.db,
-          sql`select
-                (select count(*)::int from users where role = 'user') as users_total,
-                (select count(*)::int from users where role = 'user' and created_at >= ${todayIso}::timestamptz)
-                  as users_today,
-                (select count(*)::int from deposits where status = 'Pending') as pending_deposits,
-                (select count(*)::int from withdrawals where status = 'Pending')
-                  as pending_withdrawals,
-                (select count(*)::int from kyc_requests where status = 'Pending') as pending_kyc,
-                d.today::text as deposits_today, d.week::text as deposits_week,
-                w.today::text as withdrawals_today, w.week::text as withdrawals_week,
-                p.trading_house::text as trading_house, p.fee_revenue::text as fee_revenue,
-                me.full_name, me.email,
-                (select withdrawal_dual_approval_micros::text from site_settings where id = 1)
-                  as dual_approval
-              from
-                (select coalesce(sum(amount_micros) filter (where decided_at >= ${todayIso}::timestamptz), 0) as today,
-                        coalesce(sum(amount_micros), 0) as week
-                 from deposits where status = 'Completed' and decided_at >= ${weekStartIso}::timestamptz) d,
-                (select coalesce(sum(amount_micros) filter (where decided_at >= ${todayIso}::timestamptz), 0) as today,
-                        coalesce(sum(amount_micros), 0) as week
-                 from withdrawals where status = 'Completed' and decided_at >= ${weekStartIso}::timestamptz) w,
-                (select coalesce(sum(balance_micros) filter (where kind = 'trading_house'), 0)
-                          as trading_house,
-                        coalesce(sum(balance_micros) filter (where kind = 'fee_revenue'), 0)
-                          as fee_revenue
-                 from ledger_accounts
-                 where user_id is null and kind in ('trading_house', 'fee_revenue')) p
-              left join users me on me.id = ${userId}::uuid`,
-        ),
+      const [figures, ledger, market] = await Promise.all([
+        readOverviewFigures(app.db, userId, todayIso, weekStartIso),
         ledgerStatus(),
         Promise.resolve()
           .then(() => options.marketStatus())
@@ -102,41 +109,11 @@ export const overviewRoutes: FastifyPluginAsync<OverviewOptions> = async (app, o
             return { error: 'Market status unavailable.' };
           }),
       ]);
-      const figures = figuresRows[0];
       if (!figures) throw new Error('overview: no figures row');
       if (figures.full_name === null || figures.full_name === undefined) {
         throw notFound('Admin not found.');
       }
-      const money = (value: unknown) => formatMicros(BigInt(String(value)));
-      return {
-        users: { total: countOf(figures.users_total), newToday: countOf(figures.users_today) },
-        admin: { fullName: String(figures.full_name), email: String(figures.email) },
-        pending: {
-          deposits: countOf(figures.pending_deposits),
-          withdrawals: countOf(figures.pending_withdrawals),
-          kyc: countOf(figures.pending_kyc),
-        },
-        volume: {
-          deposits: {
-            today: money(figures.deposits_today),
-            last7Days: money(figures.deposits_week),
-          },
-          withdrawals: {
-            today: money(figures.withdrawals_today),
-            last7Days: money(figures.withdrawals_week),
-          },
-        },
-        platform: {
-          tradingHouse: money(figures.trading_house),
-          feeRevenue: money(figures.fee_revenue),
-        },
-        ledger,
-        market,
-        withdrawalDualApproval:
-          figures.dual_approval === null || figures.dual_approval === undefined
-            ? null
-            : money(figures.dual_approval),
-      };
+      return dashboardOf(figures, ledger, market);
     },
   );
 };

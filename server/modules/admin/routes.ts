@@ -1,21 +1,19 @@
 /** Admin calls of the foundation: own password. The console overview is in overview.ts. */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { UpdateAdminPasswordRequest } from '../../../common/contract';
 import { checkPassword } from '../../../common/validation';
-import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { fieldError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { hashPassword, isCommonPassword, provePassword, revokeAllSessions } from '../auth';
 import { writeAudit } from '../audit';
+import { findAccountById, updateUserPasswordHash } from './users-repository';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.put('/updateAdminPassword', { config: { access: 'admin' } }, async (request) => {
     const body = parseBody(UpdateAdminPasswordRequest, request.body);
     const { userId } = sessionOf(request);
-    const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    const admin = rows[0];
+    const admin = await findAccountById(app.db, userId);
     if (!admin) throw notFound('Admin not found.');
     // Proved under the sign-in throttle: a stolen admin token cannot guess it quickly.
     if (!(await provePassword(request, admin.email, admin, body.currentPassword))) {
@@ -29,10 +27,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     if (code) throw fieldError('password', code);
     const passwordHash = await hashPassword(body.password);
     await app.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await updateUserPasswordHash(tx, userId, passwordHash);
       await revokeAllSessions(tx, userId);
       await writeAudit(tx, {
         actorId: userId,

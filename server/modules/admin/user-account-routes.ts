@@ -1,0 +1,101 @@
+/**
+ * A user's account flags (disabled, trading, withdrawals) and a password reset by an admin.
+ * Both end the user's sessions where they should, and are audited in their transaction.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { AdminPasswordResetRequest, AdminUserFlagsRequest } from '../../../common/contract';
+import { checkPassword } from '../../../common/validation';
+import { sessionOf } from '../../http/auth-guard';
+import { badRequest, fieldError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import type { Tx } from '../../ledger/types';
+import { hashPassword, isCommonPassword, revokeAllSessions } from '../auth';
+import { writeAudit } from '../audit';
+import { summaryById, targetUser } from './user-views';
+import { updateUserFlags, updateUserPasswordHash, type UserFlags } from './users-repository';
+
+/** Sets the flags sent (the others kept) on a locked user row, audited. */
+async function changeFlags(
+  tx: Tx,
+  userId: string,
+  change: Partial<UserFlags>,
+  by: { actorId: string; ip: string },
+): Promise<void> {
+  const before = await targetUser(tx, userId, true);
+  const flagsBefore = {
+    disabled: before.disabled,
+    tradingAllowed: before.trading_allowed,
+    withdrawalsAllowed: before.withdrawals_allowed,
+  };
+  const after = {
+    disabled: change.disabled ?? before.disabled,
+    tradingAllowed: change.tradingAllowed ?? before.trading_allowed,
+    withdrawalsAllowed: change.withdrawalsAllowed ?? before.withdrawals_allowed,
+  };
+  await updateUserFlags(tx, before.id, after);
+  // A disabled account has no live session (findSession also refuses it).
+  if (after.disabled) await revokeAllSessions(tx, before.id);
+  await writeAudit(tx, {
+    actorId: by.actorId,
+    action: 'user.flags_changed',
+    targetType: 'user',
+    targetId: before.id,
+    before: flagsBefore,
+    after,
+    ip: by.ip,
+  });
+}
+
+export const userAccountRoutes: FastifyPluginAsync = async (app) => {
+  app.put<{ Params: { id: string } }>(
+    '/admin/users/:id/flags',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const body = parseBody(AdminUserFlagsRequest, request.body);
+      if (
+        body.disabled === undefined &&
+        body.tradingAllowed === undefined &&
+        body.withdrawalsAllowed === undefined
+      ) {
+        throw badRequest('Send at least one of disabled, tradingAllowed, withdrawalsAllowed.');
+      }
+      const actorId = sessionOf(request).userId;
+      await app.db.transaction((tx) =>
+        changeFlags(tx, request.params.id, body, { actorId, ip: request.ip }),
+      );
+      return { user: await summaryById(app.db, request.params.id) };
+    },
+  );
+
+  /** Sets a user's password under the shared rules and ends every session of theirs. */
+  app.post<{ Params: { id: string } }>(
+    '/admin/users/:id/password',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const body = parseBody(AdminPasswordResetRequest, request.body);
+      const target = await targetUser(app.db, request.params.id);
+      const code = checkPassword(body.password, {
+        username: target.username,
+        email: target.email,
+        isCommon: isCommonPassword,
+      });
+      if (code) throw fieldError('password', code);
+      const passwordHash = await hashPassword(body.password);
+      const actorId = sessionOf(request).userId;
+      await app.db.transaction(async (tx) => {
+        await updateUserPasswordHash(tx, target.id, passwordHash);
+        await revokeAllSessions(tx, target.id);
+        // Never the password nor its hash: only that it was reset.
+        await writeAudit(tx, {
+          actorId,
+          action: 'user.password_reset',
+          targetType: 'user',
+          targetId: target.id,
+          after: { sessionsRevoked: true },
+          ip: request.ip,
+        });
+      });
+      return { message: 'Password updated successfully', user: { _id: target.id } };
+    },
+  );
+};
