@@ -6,25 +6,19 @@ import type {
   AdminAdjustmentResponse,
 } from '../../common/contract';
 import { ApiError } from '../services/api-error';
-import { adjustmentMachine, type Adjusted } from './adjustment.machine';
-import { submissionWith, type SubmitAttempt } from './submission.machine';
+import { adjustmentMachine, type Adjusted, type AdjustmentFailure } from './adjustment.machine';
+import { fakeSubmission } from '../testing/fake-submission';
 
 const request: AdminAdjustmentRequest = { amount: '25.000000', reason: 'Refund of a fee' };
 
 /** Starts the machine with a fake call answering `replies` in order. */
 function start(replies: (AdminAdjustmentResult | Error)[]) {
-  const sends: SubmitAttempt<AdminAdjustmentRequest>[] = [];
-  const logic = adjustmentMachine.provide({
-    actors: {
-      submission: submissionWith(async (attempt) => {
-        sends.push(attempt);
-        const reply = replies[sends.length - 1];
-        if (!reply) throw new Error('no reply configured');
-        if (reply instanceof Error) throw reply;
-        return reply;
-      }),
-    },
-  });
+  const { submission, sends } = fakeSubmission<
+    AdminAdjustmentRequest,
+    AdminAdjustmentResult,
+    AdjustmentFailure
+  >(replies);
+  const logic = adjustmentMachine.provide({ actors: { submission } });
   const actor = createActor(logic);
   const adjusted: Adjusted[] = [];
   actor.on('adjusted', (event) => adjusted.push(event));

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginResponse, RegisterRequest } from '../../common/contract';
 import { LOGOUT_REDIRECT_DELAY_MS, STORAGE_KEYS, type Role } from '../../common/rules';
@@ -7,6 +7,7 @@ import { describeLoginError, describeRegistrationError } from '../services/error
 import { createTokenStorage } from '../services/token-storage';
 import { MemoryStorage } from '../testing/memory-storage';
 import { authMachine, type AuthNotice, type Credentials } from './auth.machine';
+import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
 
@@ -158,12 +159,7 @@ describe('auth machine', () => {
   });
 
   describe('signing out', () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
+    withFakeTimersPerTest();
 
     it('revokes the session, clears storage but the language, then goes to /signin after 1 s', async () => {
       const { actor, storage, calls, notices } = startAuth(

@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../services/api-error';
 import { depositMachine } from './deposit.machine';
 import type { WalletNotice } from './submission';
-import { submissionWith, type SubmitAttempt } from './submission.machine';
+import { fakeSubmission } from '../testing/fake-submission';
 
 const request: CreateDepositRequest = {
   gatWay: 'method-1',
@@ -37,18 +37,12 @@ type Reply = Deposit | Error;
 
 /** Starts the machine with a fake call that answers `replies` in order. */
 function start(replies: Reply[]) {
-  const calls: SubmitAttempt<CreateDepositRequest>[] = [];
+  const { submission, sends: calls } = fakeSubmission<CreateDepositRequest, Deposit>(replies);
   const goToResult = vi.fn();
   const refreshWalletData = vi.fn();
   const logic = depositMachine.provide({
     actors: {
-      submission: submissionWith(async (attempt) => {
-        calls.push(attempt);
-        const reply = replies[calls.length - 1];
-        if (!reply) throw new Error('no reply configured');
-        if (reply instanceof Error) throw reply;
-        return reply;
-      }),
+      submission,
     },
     actions: {
       refreshWalletData: () => refreshWalletData(),

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { kycMessages } from '../services/kyc-messages';
 import { uploadMessages } from '../services/uploads';
@@ -8,6 +8,7 @@ import {
   type CapturedImage,
   type FaceUploadReport,
 } from './face-scan.machine';
+import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const PREVIEW = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -17,12 +18,7 @@ interface FakeUpload {
   stopped: boolean;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeTimersPerTest();
 
 /** The machine with a fake webcam (`capture`) and a fake upload the test finishes by hand. */
 function start(
@@ -62,6 +58,19 @@ function start(
 }
 
 const state = (t: ReturnType<typeof start>) => t.actor.getSnapshot().value;
+
+/** Turns the camera on and starts the 3 s countdown to the capture. */
+function startCountdown(t: ReturnType<typeof start>) {
+  t.actor.send({ type: 'START_CAMERA' });
+  t.actor.send({ type: 'CAMERA.READY' });
+  t.actor.send({ type: 'CAPTURE' });
+}
+
+/** Runs the countdown through, so the frame is captured (and its upload starts). */
+async function captureAfterCountdown(t: ReturnType<typeof start>) {
+  startCountdown(t);
+  await vi.advanceTimersByTimeAsync(3000);
+}
 
 describe('face scan machine', () => {
   it('starts the camera, counts down 3 s, captures, uploads and shows the image', async () => {
@@ -103,9 +112,7 @@ describe('face scan machine', () => {
 
   it('stops the countdown when it is left, so no capture happens', async () => {
     const t = start();
-    t.actor.send({ type: 'START_CAMERA' });
-    t.actor.send({ type: 'CAMERA.READY' });
-    t.actor.send({ type: 'CAPTURE' });
+    startCountdown(t);
     await vi.advanceTimersByTimeAsync(1500);
     t.actor.send({ type: 'CANCEL' });
     expect(state(t)).toBe('live');
@@ -137,10 +144,7 @@ describe('face scan machine', () => {
     const t = start({
       capture: () => Promise.reject(new Error('no frame')),
     });
-    t.actor.send({ type: 'START_CAMERA' });
-    t.actor.send({ type: 'CAMERA.READY' });
-    t.actor.send({ type: 'CAPTURE' });
-    await vi.advanceTimersByTimeAsync(3000);
+    await captureAfterCountdown(t);
     expect(state(t)).toBe('live');
     expect(t.actor.getSnapshot().context.error).toBe(kycMessages.captureFailed);
     expect(t.uploads).toHaveLength(0);
@@ -148,10 +152,7 @@ describe('face scan machine', () => {
 
   it('a failed upload can be sent again or retaken', async () => {
     const t = start();
-    t.actor.send({ type: 'START_CAMERA' });
-    t.actor.send({ type: 'CAMERA.READY' });
-    t.actor.send({ type: 'CAPTURE' });
-    await vi.advanceTimersByTimeAsync(3000);
+    await captureAfterCountdown(t);
     t.uploads[0]?.sendBack({ type: 'UPLOAD.FAILED', reason: uploadMessages.failed });
     expect(state(t)).toBe('uploadFailed');
     expect(t.actor.getSnapshot().context.error).toBe(uploadMessages.failed);
@@ -178,10 +179,7 @@ describe('face scan machine', () => {
 
   it('leaving during the upload stops it', async () => {
     const t = start();
-    t.actor.send({ type: 'START_CAMERA' });
-    t.actor.send({ type: 'CAMERA.READY' });
-    t.actor.send({ type: 'CAPTURE' });
-    await vi.advanceTimersByTimeAsync(3000);
+    await captureAfterCountdown(t);
     t.actor.stop();
     expect(t.uploads[0]?.stopped).toBe(true);
   });

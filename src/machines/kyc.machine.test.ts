@@ -6,6 +6,7 @@ import { ApiError } from '../services/api-error';
 import { fieldErrorMessages } from '../services/error-messages';
 import { kycMessages } from '../services/kyc-messages';
 import { uploadMessages } from '../services/uploads';
+import { nthReply } from '../testing/fake-submission';
 import { faceScanMachine, type FaceUploadReport } from './face-scan.machine';
 import {
   kycMachine,
@@ -19,17 +20,21 @@ import type { WalletNotice } from './submission';
 
 const TODAY = '2026-03-15';
 
-const kyc: Kyc = {
-  _id: 'kyc-1',
-  firstName: 'Ada',
-  middleName: null,
-  lastName: 'Lovelace',
-  dateOfBirth: '1990-12-10',
+/** What the test types on the wizard's first two steps, and finds again in the request. */
+const PERSONAL = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+const ADDRESS = {
   street: '12 St James Square',
   city: 'London',
   state: 'Greater London',
   postalCode: 'SW1Y 4JH',
   country: 'UK',
+};
+
+const kyc: Kyc = {
+  _id: 'kyc-1',
+  ...PERSONAL,
+  middleName: null,
+  ...ADDRESS,
   employmentStatus: 'Employed',
   annualIncome: '50000.000000',
   documentType: 'ID',
@@ -56,6 +61,15 @@ interface FakeFaceUpload {
 }
 
 const PREVIEW = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** The server's refusal of a form that names an upload it no longer has (expired, or never stored). */
+const uploadNotFound = (field: keyof CreateKycBody) =>
+  new ApiError({
+    status: 400,
+    serverMessage: 'Upload not found. Please upload the image again.',
+    code: 'invalid_upload',
+    field,
+  });
 
 /** The real face scan machine with a fake webcam and a fake upload. */
 function fakeFaceScan(faceUploads: FakeFaceUpload[], captures: () => void) {
@@ -95,10 +109,7 @@ function start(replies: (Kyc | Error)[] = [kyc]) {
       }),
       submitKyc: fromPromise(async ({ input }) => {
         submitted.push(input);
-        const reply = replies[submitted.length - 1];
-        if (!reply) throw new Error('no reply configured');
-        if (reply instanceof Error) throw reply;
-        return reply;
+        return nthReply(replies, submitted.length);
       }),
     },
     actions: { goToLog: () => goToLog(), refreshUser: () => refreshUser() },
@@ -135,15 +146,9 @@ function bigPng(name: string): File {
 /** Fills the first four steps and finishes both uploads. */
 function throughDocuments(t: ReturnType<typeof start>) {
   const { actor, uploads } = t;
-  fill(actor, { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' });
+  fill(actor, PERSONAL);
   actor.send({ type: 'NEXT' });
-  fill(actor, {
-    street: '12 St James Square',
-    city: 'London',
-    state: 'Greater London',
-    postalCode: 'SW1Y 4JH',
-    country: 'UK',
-  });
+  fill(actor, ADDRESS);
   actor.send({ type: 'NEXT' });
   fill(actor, { employmentStatus: 'Employed', annualIncome: '50000' });
   actor.send({ type: 'NEXT' });
@@ -343,14 +348,8 @@ describe('kyc machine', () => {
     await waitFor(t.actor, (s) => s.matches('submitted'));
     expect(t.submitted).toEqual([
       {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        dateOfBirth: '1990-12-10',
-        street: '12 St James Square',
-        city: 'London',
-        state: 'Greater London',
-        postalCode: 'SW1Y 4JH',
-        country: 'UK',
+        ...PERSONAL,
+        ...ADDRESS,
         employmentStatus: 'Employed',
         annualIncome: '50000',
         documentType: 'ID',
@@ -377,12 +376,7 @@ describe('kyc machine', () => {
   });
 
   it('on failure says so, and sends the user to the step of a refused field', async () => {
-    const refused = new ApiError({
-      status: 400,
-      serverMessage: 'Upload not found. Please upload the image again.',
-      code: 'invalid_upload',
-      field: 'idBack',
-    });
+    const refused = uploadNotFound('idBack');
     const t = start([refused, new ApiError({ status: 0 }), kyc]);
     throughDocuments(t);
     t.actor.send({ type: 'FACE.CAPTURED', fileUrl: '/files/face', previewUrl: 'data:,' });
@@ -596,12 +590,7 @@ describe('kyc machine: the face scan child', () => {
 
   it('after a failed submission the scan shows the face, or starts again if it was refused', async () => {
     vi.useFakeTimers();
-    const refused = new ApiError({
-      status: 400,
-      serverMessage: 'Upload not found. Please upload the image again.',
-      code: 'invalid_upload',
-      field: 'cameraRoll',
-    });
+    const refused = uploadNotFound('cameraRoll');
     const t = start([new ApiError({ status: 0 }), refused]);
     throughDocuments(t);
     (await captureFace(t)).sendBack({ type: 'UPLOAD.DONE', fileUrl: '/files/face' });

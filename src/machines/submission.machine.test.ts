@@ -5,12 +5,12 @@ import { ApiError } from '../services/api-error';
 import { newIdempotencyKey } from '../services/idempotency';
 import {
   createSubmissionMachine,
-  submissionWith,
   type SubmissionFailed,
   type SubmissionInput,
   type SubmissionOutput,
   type SubmitAttempt,
 } from './submission.machine';
+import { fakeSubmission } from '../testing/fake-submission';
 
 interface Request {
   [field: string]: string;
@@ -61,18 +61,8 @@ const host = setup({
 
 /** Starts the host with a fake call answering `replies` in order. */
 function start(replies: (Result | Error)[], previous: SubmitAttempt<Request> | null = null) {
-  const sends: SubmitAttempt<Request>[] = [];
-  const logic = host.provide({
-    actors: {
-      submission: submissionWith(async (attempt: SubmitAttempt<Request>) => {
-        sends.push(attempt);
-        const reply = replies[sends.length - 1];
-        if (!reply) throw new Error('no reply configured');
-        if (reply instanceof Error) throw reply;
-        return reply;
-      }),
-    },
-  });
+  const { submission, sends } = fakeSubmission<Request, Result, Failure>(replies);
+  const logic = host.provide({ actors: { submission } });
   const actor = createActor(logic, { input: { request, previous, describeFailure } }).start();
   const child = () => actor.getSnapshot().children.submission?.getSnapshot();
   return { actor, sends, child };

@@ -20,7 +20,14 @@ function start() {
   const secondsOf = (tradeId: string) =>
     actor.getSnapshot().context.countdowns[tradeId]?.getSnapshot().context.secondsLeft;
   const children = () => Object.keys(actor.getSnapshot().context.countdowns).sort();
-  return { actor, refreshes, secondsOf, children };
+  /** The pending trades, by id with the time each expires at, as the orders list sends them. */
+  const sync = (expiresAtMs: Record<string, number>, clockOffsetMs = 0) =>
+    actor.send({
+      type: 'SYNC',
+      trades: Object.entries(expiresAtMs).map(([_id, ms]) => ({ _id, expiresAt: iso(ms) })),
+      clockOffsetMs,
+    });
+  return { actor, refreshes, secondsOf, children, sync };
 }
 
 describe('countdown arithmetic', () => {
@@ -51,14 +58,7 @@ describe('trade countdowns', () => {
 
   it('counts each pending trade down a second at a time', async () => {
     const t = start();
-    t.actor.send({
-      type: 'SYNC',
-      trades: [
-        { _id: 'a', expiresAt: iso(T0 + 30_000) },
-        { _id: 'b', expiresAt: iso(T0 + 3_600_500) },
-      ],
-      clockOffsetMs: 0,
-    });
+    t.sync({ a: T0 + 30_000, b: T0 + 3_600_500 });
     expect(t.children()).toEqual(['a', 'b']);
     expect(t.secondsOf('a')).toBe(30);
     expect(t.secondsOf('b')).toBe(3601);
@@ -74,21 +74,13 @@ describe('trade countdowns', () => {
   it('counts on the server clock', () => {
     const t = start();
     // The server is 5 s ahead of this device: 5 s of the 30 have passed there.
-    t.actor.send({
-      type: 'SYNC',
-      trades: [{ _id: 'a', expiresAt: iso(T0 + 30_000) }],
-      clockOffsetMs: 5000,
-    });
+    t.sync({ a: T0 + 30_000 }, 5000);
     expect(t.secondsOf('a')).toBe(25);
   });
 
   it('at zero asks for a refetch, then again while the server settles, then stops', async () => {
     const t = start();
-    t.actor.send({
-      type: 'SYNC',
-      trades: [{ _id: 'a', expiresAt: iso(T0 + 3000) }],
-      clockOffsetMs: 0,
-    });
+    t.sync({ a: T0 + 3000 });
     await vi.advanceTimersByTimeAsync(2990);
     expect(t.refreshes).toEqual([]);
     await vi.advanceTimersByTimeAsync(40);
@@ -102,32 +94,17 @@ describe('trade countdowns', () => {
 
   it('a trade already due when shown asks for a refetch at once', () => {
     const t = start();
-    t.actor.send({
-      type: 'SYNC',
-      trades: [{ _id: 'a', expiresAt: iso(T0 - 1000) }],
-      clockOffsetMs: 0,
-    });
+    t.sync({ a: T0 - 1000 });
     expect(t.secondsOf('a')).toBe(0);
     expect(t.refreshes).toEqual([{ tradeId: 'a', reason: 'expired' }]);
   });
 
   it('stops the countdown (and its timer) of a trade that is no longer pending', async () => {
     const t = start();
-    t.actor.send({
-      type: 'SYNC',
-      trades: [
-        { _id: 'a', expiresAt: iso(T0 + 5000) },
-        { _id: 'b', expiresAt: iso(T0 + 60_000) },
-      ],
-      clockOffsetMs: 0,
-    });
+    t.sync({ a: T0 + 5000, b: T0 + 60_000 });
     const a = t.actor.getSnapshot().context.countdowns.a;
     const b = t.actor.getSnapshot().context.countdowns.b;
-    t.actor.send({
-      type: 'SYNC',
-      trades: [{ _id: 'b', expiresAt: iso(T0 + 60_000) }],
-      clockOffsetMs: 0,
-    });
+    t.sync({ b: T0 + 60_000 });
     expect(t.children()).toEqual(['b']);
     expect(a?.getSnapshot().status).toBe('stopped');
     // The same child keeps counting: re-syncing does not restart it.

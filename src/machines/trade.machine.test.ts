@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { IDEMPOTENCY_KEY_PATTERN, type Trade } from '../../common/contract';
 import { ApiError } from '../services/api-error';
@@ -6,6 +6,7 @@ import type { WalletNotice } from './submission';
 import { submissionWith, type SubmitAttempt } from './submission.machine';
 import { tradeMachine, type TradeRequest } from './trade.machine';
 import type { TradeTerms } from './trade-terms';
+import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const terms: TradeTerms = {
   enabled: true,
@@ -89,13 +90,14 @@ function review(t: ReturnType<typeof start>, amount = '10') {
   t.actor.send({ type: 'REVIEW', direction: 'buy' });
 }
 
+/** Confirms the reviewed trade and lets the fake call answer. */
+async function confirm(t: ReturnType<typeof start>) {
+  t.actor.send({ type: 'CONFIRM' });
+  await settle();
+}
+
 describe('trade machine', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimersPerTest();
 
   it('opens the dialog only for a valid form, with the figures to confirm', () => {
     const t = start();
@@ -166,8 +168,7 @@ describe('trade machine', () => {
 
     // The same figures again are a new trade: a new key.
     t.actor.send({ type: 'REVIEW', direction: 'buy' });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.sends).toHaveLength(2);
     expect(t.sends[1]?.idempotencyKey).not.toBe(t.sends[0]?.idempotencyKey);
   });
@@ -175,8 +176,7 @@ describe('trade machine', () => {
   it('retries an unanswered request with the same key, also after closing and re-confirming', async () => {
     const t = start({ replies: [new ApiError({ status: 0 }), new ApiError({ status: 504 })] });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ submitting: 'failed' })).toBe(true);
     expect(t.state().context.failure?.message.message).toBe("Couldn't Create Trade...!");
     expect(t.state().context.failure?.retryable).toBe(true);
@@ -185,8 +185,7 @@ describe('trade machine', () => {
     expect(t.state().matches({ submitting: 'failed' })).toBe(true);
     t.actor.send({ type: 'CANCEL' });
     t.actor.send({ type: 'REVIEW', direction: 'buy' });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ editing: 'placed' })).toBe(true);
     const keys = t.sends.map((send) => send.idempotencyKey);
     expect(keys).toHaveLength(3);
@@ -196,13 +195,11 @@ describe('trade machine', () => {
   it('makes a new key once the form was edited', async () => {
     const t = start({ replies: [new ApiError({ status: 0 })] });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     t.actor.send({ type: 'CANCEL' });
     t.actor.send({ type: 'AMOUNT_CHANGED', text: '10' });
     t.actor.send({ type: 'REVIEW', direction: 'buy' });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.sends).toHaveLength(2);
     expect(t.sends[1]?.idempotencyKey).not.toBe(t.sends[0]?.idempotencyKey);
   });
@@ -218,8 +215,7 @@ describe('trade machine', () => {
       ],
     });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     const failure = t.state().context.failure;
     expect(failure?.message.message).toBe("Couldn't Create Trade...!");
     expect(reasonOf(failure?.reason)).toBe('Market data unavailable');
@@ -237,8 +233,7 @@ describe('trade machine', () => {
       replies: [new ApiError({ status: 422, code: 'insufficient_funds', serverMessage: 'x' })],
     });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     const failure = t.state().context.failure;
     expect(failure?.retryable).toBe(false);
     expect(reasonOf(failure?.reason)).toBe('Your available balance is too low for this trade.');
@@ -260,8 +255,7 @@ describe('trade machine', () => {
       reloadedTerms: changed,
     });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.loads).toHaveBeenCalledTimes(1);
     expect(t.state().matches('confirming')).toBe(true);
     expect(t.state().context.payoutChange).toEqual({
@@ -273,8 +267,7 @@ describe('trade machine', () => {
     expect(t.state().context.failure).toBeNull();
     // Nothing is sent until the user confirms the new figure.
     expect(t.sends).toHaveLength(1);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.sends).toHaveLength(2);
     expect(t.sends[1]?.request.payoutPercent).toBe('75.000000');
     expect(t.sends[1]?.idempotencyKey).not.toBe(t.sends[0]?.idempotencyKey);
@@ -287,8 +280,7 @@ describe('trade machine', () => {
       reloadedTerms: { ...terms, enabled: false },
     });
     review(t);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches('termsUnavailable')).toBe(true);
     expect(t.state().context.failure?.retryable).toBe(false);
   });

@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { IDEMPOTENCY_KEY_PATTERN, type PayIdUser, type Transfer } from '../../common/contract';
 import { PAY_ID_LOOKUP_DEBOUNCE_MS } from '../../common/rules';
 import { ApiError } from '../services/api-error';
 import type { WalletNotice } from './submission';
-import { submissionWith, type SubmitAttempt } from './submission.machine';
+import { fakeSubmission } from '../testing/fake-submission';
 import { transferMachine, type TransferRequest } from './transfer.machine';
+import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const OWN_PAY_ID = '11111111';
 const BOB_PAY_ID = '22222222';
@@ -46,9 +47,10 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function start(fakes: Fakes = {}) {
   const lookups: string[] = [];
-  const sends: SubmitAttempt<TransferRequest>[] = [];
+  const { submission, sends } = fakeSubmission<TransferRequest, Transfer>(
+    fakes.replies ?? [transfer],
+  );
   const goToResult = vi.fn();
-  const replies = fakes.replies ?? [transfer];
   const logic = transferMachine.provide({
     actors: {
       lookupPayId: fromPromise(async ({ input }) => {
@@ -56,13 +58,7 @@ function start(fakes: Fakes = {}) {
         if (fakes.lookupError) throw fakes.lookupError;
         return (fakes.members ?? { [BOB_PAY_ID]: bob })[input.payId] ?? null;
       }),
-      submission: submissionWith(async (attempt) => {
-        sends.push(attempt);
-        const reply = replies[sends.length - 1];
-        if (!reply) throw new Error('no reply configured');
-        if (reply instanceof Error) throw reply;
-        return reply;
-      }),
+      submission,
     },
     actions: {
       refreshWalletData: () => undefined,
@@ -84,13 +80,14 @@ async function findBob(t: ReturnType<typeof start>) {
   expect(t.state().matches({ lookup: 'found' })).toBe(true);
 }
 
+/** Confirms the reviewed transfer and lets the fake call answer. */
+async function confirm(t: ReturnType<typeof start>) {
+  t.actor.send({ type: 'CONFIRM' });
+  await settle();
+}
+
 describe('transfer machine', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimersPerTest();
 
   it('looks the Pay ID up once typing pauses, with the last value only', async () => {
     const t = start();
@@ -145,13 +142,11 @@ describe('transfer machine', () => {
     t.actor.send({ type: 'PAY_ID_CHANGED', payId: BOB_PAY_ID });
     t.actor.send({ type: 'REVIEW', draft });
     expect(t.state().matches({ flow: 'confirming', lookup: 'debouncing' })).toBe(true);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ flow: 'confirming' })).toBe(true);
     expect(t.sends).toEqual([]);
     await vi.advanceTimersByTimeAsync(PAY_ID_LOOKUP_DEBOUNCE_MS);
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ flow: 'submitted' })).toBe(true);
     expect(t.sends).toHaveLength(1);
     expect(t.sends[0]?.request).toEqual(draft);
@@ -166,16 +161,14 @@ describe('transfer machine', () => {
     });
     await findBob(t);
     t.actor.send({ type: 'REVIEW', draft });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ flow: { submitting: 'failed' } })).toBe(true);
     t.actor.send({ type: 'RETRY' });
     await settle();
     expect(t.state().matches({ flow: { submitting: 'failed' } })).toBe(true);
     t.actor.send({ type: 'CANCEL' });
     t.actor.send({ type: 'REVIEW', draft: { ...draft } });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.state().matches({ flow: 'submitted' })).toBe(true);
     const keys = t.sends.map((send) => send.idempotencyKey);
     expect(keys).toHaveLength(3);
@@ -186,14 +179,12 @@ describe('transfer machine', () => {
     const t = start({ replies: [new ApiError({ status: 0 }), transfer] });
     await findBob(t);
     t.actor.send({ type: 'REVIEW', draft });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     t.actor.send({ type: 'EDIT' });
     expect(t.state().matches({ flow: 'editing' })).toBe(true);
     expect(t.state().context.attempt).toBeNull();
     t.actor.send({ type: 'REVIEW', draft });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     expect(t.sends).toHaveLength(2);
     expect(t.sends[1]?.idempotencyKey).not.toBe(t.sends[0]?.idempotencyKey);
   });
@@ -207,8 +198,7 @@ describe('transfer machine', () => {
     const t = start({ replies: [refusal] });
     await findBob(t);
     t.actor.send({ type: 'REVIEW', draft });
-    t.actor.send({ type: 'CONFIRM' });
-    await settle();
+    await confirm(t);
     const failure = t.state().context.failure;
     expect(failure?.message.message).toBe('Failed to submit Transfer. Please try again.');
     expect(failure?.reason).toMatchObject({ message: expect.stringContaining('amounts changed') });

@@ -186,15 +186,19 @@ describe('api client', () => {
   });
 });
 
+/** A `fetch` that never answers: it fails only once its call is aborted, with the reason. */
+const hangingFetch = () =>
+  vi.fn(
+    (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  );
+
 describe('api client time-out and cancellation', () => {
   it('turns a call that never answers into a retryable status-0 error', async () => {
     const storage = createTokenStorage(new MemoryStorage());
-    const hanging = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-        }),
-    );
+    const hanging = hangingFetch();
     const client = createApiClient({
       baseURL: 'http://api.test/api',
       fetch: hanging as typeof globalThis.fetch,
@@ -210,12 +214,7 @@ describe('api client time-out and cancellation', () => {
   it("passes the caller's own abort through untouched", async () => {
     const storage = createTokenStorage(new MemoryStorage());
     const controller = new AbortController();
-    const hanging = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-        }),
-    );
+    const hanging = hangingFetch();
     const client = createApiClient({
       baseURL: 'http://api.test/api',
       fetch: hanging as typeof globalThis.fetch,

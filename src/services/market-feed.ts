@@ -20,15 +20,14 @@ import {
 export type { MarketError, MarketFeedStatus, MarketQuote } from '../workers/market-types';
 export { pairOf } from '../workers/market-types';
 
-/** The worker, as the store uses it: plain calls, no Comlink types. */
-export interface MarketFeedConnection {
-  configure(
-    settings: MarketFeedSettings,
-    coins: readonly string[],
-    listener: (update: MarketFeedUpdate) => void,
-  ): void;
-  setWatched(symbols: WatchedSymbols): void;
-  setHidden(hidden: boolean): void;
+/**
+ * The worker, as the store uses it: the worker's own calls, with no Comlink types, and
+ * `close` (stop the feed and end the worker) in place of its `stop`.
+ */
+export interface MarketFeedConnection extends Pick<
+  MarketWorkerApi,
+  'configure' | 'setWatched' | 'setHidden'
+> {
   close(): void;
 }
 

@@ -19,3 +19,24 @@ export const flexRow = (gap: string) => css`
   align-items: center;
   gap: ${gap};
 `;
+
+/** An icon centred in a disc `sizePx` across: status marks, step numbers, coin badges. */
+export const iconDisc = (sizePx: number) => css`
+  display: grid;
+  place-items: center;
+  width: ${sizePx}px;
+  height: ${sizePx}px;
+  border-radius: 50%;
+`;
+
+/**
+ * A radio button stretched invisibly over its label: the whole label is the tap target and
+ * draws the choice, while the input keeps the keyboard and the screen reader's semantics.
+ */
+export const coveringInput = css`
+  position: absolute;
+  opacity: 0;
+  inset: 0;
+  margin: 0;
+  cursor: pointer;
+`;

@@ -52,6 +52,20 @@ export const cardBox = css`
   border: 1px solid ${theme.colors.border};
 `;
 
+/**
+ * An image with its caption above it (the screenshots and documents a record shows): the
+ * caption small and muted, `gap` above the image.
+ */
+export const captionedFigure = (gap: string) => css`
+  ${flexColumn(gap)}
+  margin: 0;
+
+  figcaption {
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+  }
+`;
+
 export const Card = styled.div`
   ${flexColumn(theme.space.md)}
   ${cardBox}
@@ -68,14 +82,11 @@ export const Figure = styled.span`
   font-feature-settings: 'tnum';
 `;
 
-export const Badge = styled.span<{ $tone?: 'success' | 'warning' | 'danger' | 'neutral' }>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space.xs};
-  padding: 2px ${theme.space.sm};
-  border-radius: ${theme.radii.pill};
-  font-size: ${theme.fontSizes.xs};
-  font-weight: ${theme.fontWeights.semibold};
+/** How a status reads at a glance: done, waiting, refused, or neither. */
+export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
+
+/** A status drawn in its tone: the tone's colour on its soft background (badges, status marks). */
+export const toneColors = css<{ $tone?: Tone }>`
   color: ${({ theme, $tone = 'neutral' }) =>
     $tone === 'success'
       ? theme.colors.success
@@ -92,6 +103,17 @@ export const Badge = styled.span<{ $tone?: 'success' | 'warning' | 'danger' | 'n
         : $tone === 'danger'
           ? theme.colors.dangerSoft
           : theme.colors.surfaceRaised};
+`;
+
+export const Badge = styled.span<{ $tone?: Tone }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space.xs};
+  padding: 2px ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
+  ${toneColors}
 `;
 
 const EmptyBox = styled.div`

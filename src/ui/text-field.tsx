@@ -189,6 +189,14 @@ export function PasswordField(
   return <TextField type="password" revealable {...props} />;
 }
 
+/** The password a password change is checked against, under its usual label. */
+export function CurrentPasswordField(
+  props: Omit<TextFieldProps, 'type' | 'revealable' | 'autoComplete' | 'label'>,
+) {
+  const { t } = useLingui();
+  return <PasswordField label={t`Current password`} autoComplete="current-password" {...props} />;
+}
+
 /**
  * The account a password form changes the password of, hidden: password managers read it
  * to update the right entry.

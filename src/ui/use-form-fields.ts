@@ -9,7 +9,8 @@ import { focusFirstInvalid } from './focus-first-invalid';
  * clears it (`clearRefusals`, as it is sent again). `fields` lists the fields top to bottom
  * (where the cursor goes after a refused submit); they start empty unless `initial` gives
  * their values. `validate` finds the problems of the values and `describe` gives a
- * problem's text. `onEdit` runs on every edit, e.g. to drop a form-wide error.
+ * problem's text. `onEdit` runs on every edit with the field's new text, e.g. to drop a
+ * form-wide error.
  */
 export function useFormFields<F extends string, P>({
   fields,
@@ -22,7 +23,7 @@ export function useFormFields<F extends string, P>({
   initial?: Record<F, string> | (() => Record<F, string>);
   validate: (values: Record<F, string>) => Partial<Record<F, NoInfer<P>>>;
   describe: (problem: P) => string;
-  onEdit?: (field: F) => void;
+  onEdit?: (field: F, text: string) => void;
 }) {
   const [values, setValues] = useState(initial ?? (() => blankValues(fields)));
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
@@ -45,7 +46,7 @@ export function useFormFields<F extends string, P>({
       const text = transform(event.target.value);
       setValues((current) => ({ ...current, [field]: text }));
       setRefusals(({ [field]: _edited, ...others }) => others as Partial<Record<F, P>>);
-      onEdit?.(field);
+      onEdit?.(field, text);
     },
     onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
     error: errorOf(field),

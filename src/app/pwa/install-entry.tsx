@@ -2,6 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { usePwaState } from './pwa-store';
 import { promptInstall } from './register';
+import { InstallIcon } from '../../ui/icons';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -20,39 +22,16 @@ export function InstallAppItem({ onDone }: { onDone: () => void }) {
           void promptInstall();
         }}
       >
-        <InstallIcon />
+        <InstallIcon sizePx={20} />
         <Trans>Install app</Trans>
       </MenuButton>
     </li>
   );
 }
 
-/** A phone with an arrow into it, drawn like the kit's icons (`src/ui/icons.tsx`). */
-function InstallIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-      <path d="M12 7v7M9 11l3 3 3-3M10.5 18.5h3" />
-    </svg>
-  );
-}
-
 /** The drawer's menu link look, as a button. */
 const MenuButton = styled.button`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.md};
+  ${flexRow(theme.space.md)}
   width: 100%;
   min-height: ${theme.sizes.touchPx + 4}px;
   padding: 0 ${theme.space.md};

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { AlertIcon } from '../../ui/icons';
 import { usePwaState } from './pwa-store';
 import { theme } from '../../ui/theme';
+import { stripLine, stripText } from '../shell/top-strip';
 
 /**
  * A strip above the screen while the browser is offline. The shell keeps working from the
@@ -35,21 +36,13 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: ${theme.space.sm};
-  /* The app's column, as the header's. */
-  max-width: ${theme.sizes.contentMaxWidthPx}px;
+  ${stripLine}
   min-height: 40px;
-  margin: 0 auto;
   padding: ${theme.space.sm} ${theme.space.lg};
-
-  svg {
-    flex: none;
-  }
 `;
 
 const Text = styled.p`
-  flex: 1;
+  ${stripText}
   min-width: 0;
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
   overflow-wrap: anywhere;
 `;

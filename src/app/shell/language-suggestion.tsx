@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { GlobeIcon } from '../../ui/icons';
 import { theme } from '../../ui/theme';
+import { stripLine, stripText } from './top-strip';
 import {
   chooseLanguage,
   declineLanguageSuggestion,
@@ -46,22 +47,17 @@ const Inner = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${theme.space.xs} ${theme.space.sm};
-  /* The app's column, as the header's. */
-  max-width: ${theme.sizes.contentMaxWidthPx}px;
-  margin: 0 auto;
+  ${stripLine}
   padding: ${theme.space.xs} ${theme.space.lg};
 
   svg {
-    flex: none;
     color: ${theme.colors.textMuted};
   }
 `;
 
 const Text = styled.p`
-  flex: 1;
+  ${stripText}
   min-width: 10em;
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
 `;
 
 const Decline = styled.button`

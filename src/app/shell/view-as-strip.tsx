@@ -6,6 +6,7 @@ import { tokenStorage, type ViewAsSession } from '../../services/token-storage';
 import { EyeIcon } from '../../ui/icons';
 import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
+import { stripLine, stripText } from './top-strip';
 
 /** The CSS variable the sticky header reads, so it sticks below this banner, not under it. */
 export const VIEW_AS_OFFSET_VARIABLE = '--view-as-banner-height';
@@ -103,22 +104,14 @@ const Bar = styled.div`
 
 const Inner = styled.div`
   ${flexRow(theme.space.sm)}
-  /* The app's column, as the header's. */
-  max-width: ${theme.sizes.contentMaxWidthPx}px;
+  ${stripLine}
   min-height: 44px;
-  margin: 0 auto;
   padding: ${theme.space.xs} ${theme.space.sm} ${theme.space.xs} ${theme.space.lg};
-
-  svg {
-    flex: none;
-  }
 `;
 
 const Text = styled.p`
-  flex: 1;
+  ${stripText}
   min-width: 0;
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
   /* Chinese breaks at the spaces around the time, never inside "结束" (ends). */
   word-break: keep-all;
   overflow-wrap: anywhere;

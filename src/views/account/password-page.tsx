@@ -9,7 +9,7 @@ import { readOnlyRefusal, throttleRefusal } from '../../services/error-messages'
 import { useUser } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { ErrorMessage, Muted, Page } from '../../ui/page';
-import { AccountNameInput, PasswordField } from '../../ui/text-field';
+import { AccountNameInput, CurrentPasswordField, PasswordField } from '../../ui/text-field';
 import { StackedForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
 import { useFormFields } from '../../ui/use-form-fields';
@@ -71,11 +71,7 @@ export default function PasswordPage() {
       </Muted>
       <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Password Change`}>
         <AccountNameInput name="username" value={user.data?.username ?? ''} />
-        <PasswordField
-          label={t`Current password`}
-          autoComplete="current-password"
-          {...form.bind('currentPassword')}
-        />
+        <CurrentPasswordField {...form.bind('currentPassword')} />
         <PasswordField
           label={t`New password`}
           autoComplete="new-password"

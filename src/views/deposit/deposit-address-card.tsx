@@ -6,6 +6,7 @@ import { CopyIcon } from '../../ui/icons';
 import { Badge, Card } from '../../ui/page';
 import { useCopy } from '../../ui/use-copy';
 import type { DepositCheckoutState } from './deposit-terms';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** Where to send the coins: the address as a QR code and as text with a copy button. */
@@ -77,9 +78,7 @@ const QrFrame = styled.div`
 `;
 
 const AddressRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space.sm};
+  ${flexRow(theme.space.sm)}
   padding: ${theme.space.sm} ${theme.space.xs} ${theme.space.sm} ${theme.space.md};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surfaceRaised};

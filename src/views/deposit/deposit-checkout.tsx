@@ -1,13 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { navigate } from 'wouter/use-browser-location';
 import { parseAmount } from '../../../common/money';
 import { depositMachine } from '../../machines/deposit.machine';
-import { submissionWith } from '../../machines/submission.machine';
-import { invalidateAfterMoneyMoved } from '../../services/queries';
 import { createDeposit } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
@@ -19,7 +14,7 @@ import { normalizeAmountInput } from '../shared/amount-rules';
 import { ImageUploadField } from '../shared/image-upload-field';
 import { SubmitFailureMessage } from '../shared/submit-failure';
 import { useImageUpload } from '../shared/use-image-upload';
-import { useNoticeToasts } from '../shared/use-notice-toasts';
+import { useCheckoutActor } from '../shared/use-checkout-actor';
 import { DepositAddressCard } from './deposit-address-card';
 import {
   coinConversion,
@@ -29,8 +24,8 @@ import {
   validateDeposit,
   type DepositCheckoutState,
 } from './deposit-terms';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
-import { useAppActor } from '../../machines/actors';
 
 const FIELD_ORDER = ['amount', 'screenshot'] as const;
 
@@ -43,25 +38,14 @@ export function DepositCheckout({
   method: DepositCheckoutState;
 }) {
   const { i18n, t } = useLingui();
-  const queryClient = useQueryClient();
-  const [logic] = useState(() =>
-    depositMachine.provide({
-      actors: {
-        submission: submissionWith((attempt) =>
-          createDeposit(attempt.request, attempt.idempotencyKey),
-        ),
-      },
-      actions: {
-        refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
-        goToResult: (_, { id }) => navigate(`/deposit/log/${encodeURIComponent(id)}`),
-      },
-    }),
+  const { actor, submitting, submitted, failure } = useCheckoutActor(
+    depositMachine,
+    createDeposit,
+    {
+      id: 'deposit',
+      logPath: '/deposit/log',
+    },
   );
-  const actor = useAppActor(logic, { id: 'deposit' });
-  useNoticeToasts(actor);
-  const submitting = useSelector(actor, (s) => s.matches({ submitting: 'sending' }));
-  const submitted = useSelector(actor, (s) => s.matches('submitted'));
-  const failure = useSelector(actor, (s) => s.context.failure);
 
   const terms = depositTerms(method);
   const { upload, choose } = useImageUpload();
@@ -167,9 +151,7 @@ export function DepositCheckout({
 }
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 `;
 
 const Conversion = styled.p`

@@ -7,39 +7,25 @@ import { useDateTime } from '../../ui/date-time';
 import { Detail, DetailList } from '../../ui/list';
 import { formatRate, formatWireAmount } from '../../ui/money';
 import { Page } from '../../ui/page';
-import { LoadError } from '../shared/load-error';
-import { NotFoundRecord } from '../shared/not-found-record';
-import { isNotFound } from '../shared/record-state';
-import { RequestDetailSkeleton, RequestOutcome } from '../shared/request-outcome';
+import { RecordDetailMissing } from '../shared/not-found-record';
+import { RequestOutcome } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { DepositScreenshot } from './deposit-screenshot';
-import { useLoadView } from '../../services/load-view';
 
 /** One deposit (docs/product.md §2), refreshed every 10 s. */
 export default function DepositDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useDepositDetail(id);
-  const detailView = useLoadView(detail);
   if (detail.data) return <DepositDetail deposit={detail.data} />;
-  if (detailView.failed) {
-    if (isNotFound(detail.error)) {
-      return (
-        <NotFoundRecord
-          id={id}
-          backTo="/deposit/log"
-          backLabel={<Trans>Show Other Transactions</Trans>}
-        />
-      );
-    }
-    return (
-      <Page>
-        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
-          <Trans>Error fetching deposit details. Please try again.</Trans>
-        </LoadError>
-      </Page>
-    );
-  }
-  return <RequestDetailSkeleton rows={7} />;
+  return (
+    <RecordDetailMissing
+      id={id}
+      detail={detail}
+      logPath="/deposit/log"
+      errorText={<Trans>Error fetching deposit details. Please try again.</Trans>}
+      skeletonRows={7}
+    />
+  );
 }
 
 function DepositDetail({ deposit }: { deposit: Deposit }) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { captionedFigure } from '../../ui/page';
 import { theme } from '../../ui/theme';
 
 /**
@@ -33,15 +34,7 @@ export function DepositScreenshot({ url }: { url: string | null }) {
 }
 
 const Figure = styled.figure`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-  margin: 0;
-
-  figcaption {
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
-  }
+  ${captionedFigure(theme.space.sm)}
   a {
     align-self: flex-start;
     border-radius: ${theme.radii.md};

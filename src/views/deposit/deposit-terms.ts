@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { mask, object, string, type Infer } from 'superstruct';
+import { object, string, type Infer } from 'superstruct';
 import {
   WireAmount,
   type CreateDepositRequest,
@@ -14,6 +14,7 @@ import {
 } from '../../../common/money';
 import { formatExactMicros } from '../../ui/money';
 import { parseAmountField } from '../shared/amount-rules';
+import { readHistoryState } from '../shared/use-checkout-method';
 
 /**
  * The deposit checkout's terms and rules (docs/product.md §2, §5, §9). The method travels from the
@@ -47,13 +48,8 @@ export function depositCheckoutState(method: DepositMethod): DepositCheckoutStat
 }
 
 /** The navigation state when it is a valid checkout state (history state is untrusted). */
-export function readDepositCheckoutState(historyState: unknown): DepositCheckoutState | null {
-  try {
-    return mask(historyState, DepositCheckoutState);
-  } catch {
-    return null;
-  }
-}
+export const readDepositCheckoutState = (historyState: unknown) =>
+  readHistoryState(historyState, DepositCheckoutState);
 
 export interface DepositTerms {
   minMicros: bigint;

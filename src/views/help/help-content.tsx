@@ -9,7 +9,7 @@ import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import type { ChatWidgetStatus } from './chat-widget';
 import { hasSupportLinks, SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
-import { flexColumn } from '../../ui/layout';
+import { flexColumn, iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
@@ -94,11 +94,7 @@ const Hero = styled.section`
 `;
 
 const IconBox = styled.span`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  border-radius: 50%;
+  ${iconDisc(64)}
   background: ${theme.gradients.brand};
 `;
 

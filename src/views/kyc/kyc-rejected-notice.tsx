@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Kyc } from '../../../common/contract';
 import { AlertIcon } from '../../ui/icons';
 import { Muted } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** Above the form when the previous request was rejected: the admin's reason, if given. */
@@ -32,9 +33,7 @@ const Rejected = styled.div`
   color: ${theme.colors.danger};
 
   > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xs};
+    ${flexColumn(theme.space.xs)}
     color: ${theme.colors.text};
     overflow-wrap: anywhere;
   }

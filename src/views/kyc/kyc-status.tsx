@@ -9,11 +9,12 @@ import { ButtonLink } from '../../ui/button';
 import { AlertIcon, ShieldCheckIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
-import { Card, Muted } from '../../ui/page';
+import { captionedFigure, Card, Muted, toneColors, type Tone } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { LoadError } from '../shared/load-error';
 import { ContentSkeleton } from '../shared/skeletons';
 import { countryName, documentTypeLabels, employmentLabels, labelOf } from '../shared/kyc-labels';
+import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
@@ -209,28 +210,9 @@ const StatusCard = styled(Card)`
   }
 `;
 
-const Icon = styled.span<{ $tone: 'success' | 'warning' | 'danger' | 'neutral' }>`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  border-radius: 50%;
-  color: ${({ theme, $tone }) =>
-    $tone === 'success'
-      ? theme.colors.success
-      : $tone === 'warning'
-        ? theme.colors.warning
-        : $tone === 'danger'
-          ? theme.colors.danger
-          : theme.colors.textMuted};
-  background: ${({ theme, $tone }) =>
-    $tone === 'success'
-      ? theme.colors.successSoft
-      : $tone === 'warning'
-        ? theme.colors.warningSoft
-        : $tone === 'danger'
-          ? theme.colors.dangerSoft
-          : theme.colors.surfaceRaised};
+const Icon = styled.span<{ $tone: Tone }>`
+  ${iconDisc(64)}
+  ${toneColors}
 `;
 
 const Reason = styled.p`
@@ -248,14 +230,7 @@ const Images = styled.div`
   gap: ${theme.space.md};
 
   figure {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xs};
-    margin: 0;
-  }
-  figcaption {
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
+    ${captionedFigure(theme.space.xs)}
   }
   img {
     width: 100%;

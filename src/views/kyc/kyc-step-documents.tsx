@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { KYC_DOCUMENT_TYPES } from '../../../common/validation';
 import type { DocumentSlot, KycActorRef } from '../../machines/kyc.machine';
 import { translate } from '../../services/messages';
+import { coveringInput } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { ImageUploadField } from '../shared/image-upload-field';
 import { documentTypeLabels } from '../shared/kyc-labels';
@@ -101,11 +102,7 @@ const Segmented = styled.div`
     display: grid;
   }
   input {
-    position: absolute;
-    opacity: 0;
-    inset: 0;
-    margin: 0;
-    cursor: pointer;
+    ${coveringInput}
   }
   span {
     display: grid;

@@ -9,6 +9,7 @@ import { CheckIcon, UserIcon } from '../../ui/icons';
 import { ErrorMessage, Muted } from '../../ui/page';
 import { ProgressBar } from '../../ui/progress-bar';
 import { Spinner } from '../../ui/spinner';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import type { WebcamBox } from './face-scan-logic';
 
@@ -157,9 +158,7 @@ function FaceControls({ scan }: { scan: FaceScanActorRef }) {
   );
 }
 const Step = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
 `;
 
 const Frame = styled.div<{ $live: boolean }>`
@@ -238,9 +237,7 @@ const DoneBadge = styled.p`
 `;
 
 const Progress = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xs};
+  ${flexColumn(theme.space.xs)}
   font-variant-numeric: tabular-nums;
 `;
 
@@ -250,7 +247,5 @@ const FieldError = styled.p`
 `;
 
 const Controls = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 `;

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { KYC_STEPS } from '../../machines/kyc.machine';
 import { CheckIcon } from '../../ui/icons';
+import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** The five steps above the form: done ones ticked, the current one marked. */
@@ -54,11 +55,7 @@ const StepDot = styled.li<{ $state: 'done' | 'current' | 'todo' }>`
     $state === 'current' ? theme.fontWeights.semibold : theme.fontWeights.regular};
 
   > span:first-child {
-    display: grid;
-    place-items: center;
-    width: 28px;
-    height: 28px;
-    border-radius: 50%;
+    ${iconDisc(28)}
     font-size: ${theme.fontSizes.sm};
     font-weight: ${theme.fontWeights.bold};
     color: ${({ theme, $state }) =>

@@ -13,6 +13,7 @@ import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Card, ErrorMessage, Muted, Page } from '../../ui/page';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useDocumentPreviews, type DocumentPreviews } from './document-previews';
 import type { WebcamBox } from './face-scan-logic';
@@ -147,9 +148,7 @@ function KycStepBody({ stepId, actor, fields, previews, webcam }: StepBodyProps)
 }
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.lg};
+  ${flexColumn(theme.space.lg)}
 
   fieldset {
     border: 0;
@@ -160,9 +159,7 @@ const Form = styled.form`
 `;
 
 const StepHead = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xxs};
+  ${flexColumn(theme.space.xxs)}
 
   h2 {
     font-size: ${theme.fontSizes.lg};

@@ -43,6 +43,28 @@ export function PageLoadError({
   );
 }
 
+/**
+ * A history list that failed to load. Rows it loaded before stay on screen under the error
+ * text; with none, the text comes with Try again.
+ */
+export function LogLoadError({
+  hasRows,
+  view,
+  children,
+}: {
+  hasRows: boolean;
+  view: { failed: boolean; retry: () => void; busy: boolean };
+  children: ReactNode;
+}) {
+  if (!view.failed) return null;
+  if (hasRows) return <ErrorMessage>{children}</ErrorMessage>;
+  return (
+    <LoadError onRetry={view.retry} busy={view.busy}>
+      {children}
+    </LoadError>
+  );
+}
+
 const Box = styled.div`
   ${flexColumn(theme.space.md)}
 `;

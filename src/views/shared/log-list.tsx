@@ -5,7 +5,7 @@ import { List } from '../../ui/list';
 import { Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
-import { flexColumn, flexRow } from '../../ui/layout';
+import { flexColumn, flexRow, iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** A history list (deposits, withdrawals, transfers): one tappable row per record. */
@@ -97,12 +97,8 @@ const SkeletonRow = styled.div`
 
 /** The round icon at a record row's start (the kind of movement). */
 export const RecordIcon = styled.span`
-  display: grid;
-  place-items: center;
+  ${iconDisc(36)}
   flex: none;
-  width: 36px;
-  height: 36px;
-  border-radius: 50%;
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.textMuted};
 `;

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ChevronRightIcon } from '../../ui/icons';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
-import { flexRow } from '../../ui/layout';
+import { flexRow, iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 export interface MethodTile {
@@ -109,12 +109,8 @@ const SkeletonTile = styled.div`
 `;
 
 const CoinBadge = styled.span`
-  display: grid;
-  place-items: center;
+  ${iconDisc(44)}
   flex: none;
-  width: 44px;
-  height: 44px;
-  border-radius: 50%;
   background: rgba(108, 124, 255, 0.16);
   color: ${theme.colors.primaryHover};
   font-size: ${theme.fontSizes.xs};

@@ -8,6 +8,7 @@ import { SkeletonText } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { statusColor } from './request-status';
 import { DetailListSkeleton, LoadingRegion } from './skeletons';
+import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /**
@@ -85,11 +86,7 @@ const Outcome = styled(Card)<{ $status: string }>`
 `;
 
 const Mark = styled.span<{ $status: string }>`
-  display: grid;
-  place-items: center;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
+  ${iconDisc(56)}
   color: ${({ theme, $status }) => statusColor(theme, $status)};
   background: ${({ theme, $status }) => `${statusColor(theme, $status)}22`};
 `;

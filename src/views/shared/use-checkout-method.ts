@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { mask, type Struct } from 'superstruct';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 /**
@@ -18,4 +19,16 @@ export function useCheckoutMethod<TMethod extends { _id: string }, TState>(
     return listed ? toState(listed) : null;
   }
   return readState(historyState);
+}
+
+/**
+ * The navigation state when it has `schema`'s shape (extra keys dropped), else null: history
+ * state is untrusted, as anything may have been stored under the same entry.
+ */
+export function readHistoryState<T>(historyState: unknown, schema: Struct<T>): T | null {
+  try {
+    return mask(historyState, schema);
+  } catch {
+    return null;
+  }
 }

@@ -8,8 +8,7 @@ import type { tradeMachine } from '../../machines/trade.machine';
 import { durationOf, payoutAmountWire } from '../../machines/trade-terms';
 import { useMarketPrice } from '../../services/market-feed-react';
 import { translate } from '../../services/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { AlertIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
@@ -68,26 +67,21 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
   const canConfirm = !failed || failure?.retryable === true;
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={<Trans>Confirm Trade</Trans>}
-      onClose={busy ? undefined : cancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={confirm} disabled={!canConfirm} busy={busy}>
-            {failed ? (
-              <Trans>Try again</Trans>
-            ) : buy ? (
-              <Trans>Confirm Buy</Trans>
-            ) : (
-              <Trans>Confirm Sell</Trans>
-            )}
-          </Button>
-        </>
+      confirmLabel={
+        failed ? (
+          <Trans>Try again</Trans>
+        ) : buy ? (
+          <Trans>Confirm Buy</Trans>
+        ) : (
+          <Trans>Confirm Sell</Trans>
+        )
       }
+      busy={busy}
+      confirmDisabled={!canConfirm}
+      onCancel={cancel}
+      onConfirm={confirm}
     >
       <Headline $buy={buy}>
         <span aria-hidden="true">{buy ? '▲' : '▼'}</span>
@@ -133,7 +127,7 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
           <Trans>Checking the current payout…</Trans>
         </Terms>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

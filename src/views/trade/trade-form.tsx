@@ -20,6 +20,7 @@ import { Figure, WarningNote } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../shared/trade-format';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
@@ -172,9 +173,7 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
 });
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.md};
+  ${flexColumn(theme.space.md)}
   padding: ${theme.space.lg};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};

@@ -4,13 +4,13 @@ import { useCallback } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import type { transferMachine } from '../../machines/transfer.machine';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/dialog';
 import { ShieldCheckIcon, TransferIcon, ZapIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { Badge } from '../../ui/page';
 import { SubmitFailureMessage } from '../shared/submit-failure';
+import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 type TransferActor = ActorRefFrom<typeof transferMachine>;
@@ -44,20 +44,13 @@ export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {
   const canConfirm = found && (!failed || failure?.retryable === true);
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={<Trans>Confirm Transfer</Trans>}
-      onClose={submitting ? undefined : cancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={submitting}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={confirm} disabled={!canConfirm} busy={submitting}>
-            <Trans>Confirm & Send</Trans>
-          </Button>
-        </>
-      }
+      confirmLabel={<Trans>Confirm & Send</Trans>}
+      busy={submitting}
+      confirmDisabled={!canConfirm}
+      onCancel={cancel}
+      onConfirm={confirm}
     >
       <Kind>
         <KindIcon aria-hidden="true">
@@ -94,7 +87,7 @@ export function TransferConfirmDialog({ actor }: { actor: TransferActor }) {
         </Detail>
       </DetailList>
       {failed && failure && <SubmitFailureMessage failure={failure} />}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -107,11 +100,7 @@ const Kind = styled.div`
 `;
 
 const KindIcon = styled.span`
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
+  ${iconDisc(40)}
   background: ${theme.gradients.brand};
 `;
 

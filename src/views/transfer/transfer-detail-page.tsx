@@ -9,21 +9,18 @@ import { CheckIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import { formatWireAmount } from '../../ui/money';
 import { Card, Page } from '../../ui/page';
-import { LoadError } from '../shared/load-error';
-import { NotFoundRecord } from '../shared/not-found-record';
-import { isNotFound } from '../shared/record-state';
+import { RecordDetailMissing } from '../shared/not-found-record';
 import { RequestDetailSkeleton } from '../shared/request-outcome';
 import { StatusText } from '../shared/request-status';
 import { WithUser } from '../shared/with-user';
 import { signedTransferAmount, transferDirection } from './transfer-direction';
+import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
-import { useLoadView } from '../../services/load-view';
 
 /** 'Transaction Details' of one transfer (docs/product.md §2). */
 export default function TransferDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useTransferDetail(id);
-  const detailView = useLoadView(detail);
   if (detail.data) {
     const transfer = detail.data;
     return (
@@ -32,25 +29,15 @@ export default function TransferDetailPage() {
       </WithUser>
     );
   }
-  if (detailView.failed) {
-    if (isNotFound(detail.error)) {
-      return (
-        <NotFoundRecord
-          id={id}
-          backTo="/transfer/log"
-          backLabel={<Trans>Show Other Transactions</Trans>}
-        />
-      );
-    }
-    return (
-      <Page>
-        <LoadError onRetry={detailView.retry} busy={detailView.busy}>
-          <Trans>Error fetching transfer details. Please try again.</Trans>
-        </LoadError>
-      </Page>
-    );
-  }
-  return <RequestDetailSkeleton rows={8} />;
+  return (
+    <RecordDetailMissing
+      id={id}
+      detail={detail}
+      logPath="/transfer/log"
+      errorText={<Trans>Error fetching transfer details. Please try again.</Trans>}
+      skeletonRows={8}
+    />
+  );
 }
 
 function TransferDetail({ transfer, user }: { transfer: Transfer; user: User }) {
@@ -117,11 +104,7 @@ const Head = styled(Card)`
 `;
 
 const Mark = styled.span`
-  display: grid;
-  place-items: center;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
+  ${iconDisc(56)}
   color: ${theme.colors.success};
   background: ${theme.colors.successSoft};
 `;

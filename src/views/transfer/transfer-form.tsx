@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -13,10 +14,10 @@ import { transferMachine } from '../../machines/transfer.machine';
 import { invalidateAfterMoneyMoved, useSiteSetting } from '../../services/queries';
 import { createTransfer, lookupPayId } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../ui/list';
 import { formatExactMicros, formatWireAmount } from '../../ui/money';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { normalizeAmountInput } from '../shared/amount-rules';
 import { useNoticeToasts } from '../shared/use-notice-toasts';
 import { PayIdStatus } from './pay-id-status';
@@ -28,6 +29,7 @@ import {
   validateTransfer,
   type TransferField,
 } from './transfer-terms';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
 
@@ -63,39 +65,30 @@ export function TransferForm({ user }: { user: User }) {
   const selfTransfer = lookup === 'self';
 
   const terms = transferTerms(setting.data, user.balance);
-  const [values, setValues] = useState({ receivePId: '', amount: '' });
   const [clamped, setClamped] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<TransferField, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-
-  const errors = validateTransfer(values, terms);
-  const fieldError = (field: TransferField) => {
-    const error = errors[field];
-    return error && (attempted || touched[field]) ? i18n._(error) : undefined;
-  };
+  const form = useFormFields({
+    fields: FIELD_ORDER,
+    validate: (values) => validateTransfer(values, terms),
+    describe: (problem: MessageDescriptor) => i18n._(problem),
+    onEdit: (field, text) =>
+      actor.send(field === 'amount' ? { type: 'EDIT' } : { type: 'PAY_ID_CHANGED', payId: text }),
+  });
+  const values = form.values;
 
   const parsed = parseAmount(values.amount);
   const split = parsed.ok ? transferSplit(parsed.micros, terms) : null;
   const feePercent = displayMicros(terms.feeMicroPercent, 2);
   const min = formatExactMicros(terms.minMicros);
 
-  const edit = (field: TransferField, text: string) => {
-    if (field === 'amount') {
-      const next = normalizeAmountInput(text, terms.balanceMicros);
-      setClamped(next.clamped);
-      setValues((current) => ({ ...current, amount: next.text }));
-      actor.send({ type: 'EDIT' });
-    } else {
-      setValues((current) => ({ ...current, receivePId: text }));
-      actor.send({ type: 'PAY_ID_CHANGED', payId: text });
-    }
+  /** A typed amount stops at the balance, and the hint says so. */
+  const clampAmount = (text: string) => {
+    const next = normalizeAmountInput(text, terms.balanceMicros);
+    setClamped(next.clamped);
+    return next.text;
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    focusFirstInvalid(event.currentTarget, FIELD_ORDER, errors);
-    if (Object.keys(errors).length > 0 || selfTransfer || !parsed.ok) return;
+    if (!form.check(event) || selfTransfer || !parsed.ok) return;
     actor.send({ type: 'REVIEW', draft: transferDraft(values.receivePId, parsed.micros, terms) });
   };
 
@@ -104,28 +97,21 @@ export function TransferForm({ user }: { user: User }) {
       <Form noValidate onSubmit={onSubmit} aria-label={t`Transfer`}>
         <TextField
           label={t`Receiver Pay ID`}
-          name="receivePId"
           inputMode="numeric"
           autoComplete="off"
           maxLength={PAY_ID_INPUT_MAX_LENGTH}
-          value={values.receivePId}
-          onChange={(event) => edit('receivePId', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, receivePId: true }))}
+          {...form.bind('receivePId')}
           error={
-            selfTransfer ? t`You cannot transfer to your own Pay ID.` : fieldError('receivePId')
+            selfTransfer ? t`You cannot transfer to your own Pay ID.` : form.errorOf('receivePId')
           }
           hint={<PayIdStatus actor={actor} />}
         />
         <TextField
           label={t`Amount`}
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           suffix="USDT"
-          value={values.amount}
-          onChange={(event) => edit('amount', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
-          error={fieldError('amount')}
+          {...form.bind('amount', clampAmount)}
           hint={
             clamped
               ? t`Amount exceeds your available balance.`
@@ -156,9 +142,7 @@ export function TransferForm({ user }: { user: User }) {
 }
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 
   > dl {
     margin-bottom: ${theme.space.md};

@@ -8,8 +8,8 @@ import { useTransferLog } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { DepositIcon, HistoryIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
-import { EmptyState, ErrorMessage, Page } from '../../ui/page';
-import { LoadError } from '../shared/load-error';
+import { EmptyState, Page } from '../../ui/page';
+import { LogLoadError } from '../shared/load-error';
 import { LogList, LogListSkeleton, LogRow } from '../shared/log-list';
 import { useStatusLabel } from '../shared/request-status';
 import { UserLoadError } from '../shared/with-user';
@@ -37,16 +37,9 @@ export default function TransferLogPage() {
   return (
     <Page>
       {(!user.data || log.isPending) && !logView.failed && <LogListSkeleton />}
-      {logView.failed &&
-        (log.data ? (
-          <ErrorMessage>
-            <Trans>Error loading transfer logs.</Trans>
-          </ErrorMessage>
-        ) : (
-          <LoadError onRetry={logView.retry} busy={logView.busy}>
-            <Trans>Error loading transfer logs.</Trans>
-          </LoadError>
-        ))}
+      <LogLoadError hasRows={Boolean(log.data)} view={logView}>
+        <Trans>Error loading transfer logs.</Trans>
+      </LogLoadError>
       {log.data?.length === 0 && (
         <EmptyState
           icon={<HistoryIcon sizePx={32} />}

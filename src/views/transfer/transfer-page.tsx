@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { HistoryIcon } from '../../ui/icons';
-import { List, ListLink } from '../../ui/list';
+import { HistoryLink } from '../shared/method-choice-page';
 import { Page } from '../../ui/page';
 import {
   ButtonSkeleton,
@@ -29,11 +28,9 @@ export default function TransferPage() {
       {(user) => (
         <Page>
           <TransferForm user={user} />
-          <List>
-            <ListLink to="/transfer/log" icon={<HistoryIcon sizePx={20} />}>
-              <Trans>Transfer History</Trans>
-            </ListLink>
-          </List>
+          <HistoryLink to="/transfer/log">
+            <Trans>Transfer History</Trans>
+          </HistoryLink>
         </Page>
       )}
     </WithUser>

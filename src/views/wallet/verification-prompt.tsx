@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { ButtonLink } from '../../ui/button';
@@ -11,33 +12,47 @@ export function VerificationPrompt({ user }: { user: User }) {
   if (user.isVerified) return null;
   if (user.isVerificationPending) {
     return (
-      <Box>
-        <ClockIcon />
-        <div>
-          <strong>
-            <Trans>Verification in review</Trans>
-          </strong>
-          <Muted>
-            <Trans>We are checking your documents. This usually takes less than a day.</Trans>
-          </Muted>
-        </div>
-      </Box>
+      <Prompt
+        icon={<ClockIcon />}
+        title={<Trans>Verification in review</Trans>}
+        text={<Trans>We are checking your documents. This usually takes less than a day.</Trans>}
+      />
     );
   }
   return (
+    <Prompt
+      icon={<ShieldCheckIcon />}
+      title={<Trans>Verify your identity</Trans>}
+      text={<Trans>Confirm who you are to keep your account secure.</Trans>}
+      action={
+        <ButtonLink to="/kyc/submit-form" variant="secondary">
+          <Trans>Verify Now</Trans>
+        </ButtonLink>
+      }
+    />
+  );
+}
+
+/** The prompt's card: its icon, its title over the explanation, then the action, if any. */
+function Prompt({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  text: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
     <Box>
-      <ShieldCheckIcon />
+      {icon}
       <div>
-        <strong>
-          <Trans>Verify your identity</Trans>
-        </strong>
-        <Muted>
-          <Trans>Confirm who you are to keep your account secure.</Trans>
-        </Muted>
+        <strong>{title}</strong>
+        <Muted>{text}</Muted>
       </div>
-      <ButtonLink to="/kyc/submit-form" variant="secondary">
-        <Trans>Verify Now</Trans>
-      </ButtonLink>
+      {action}
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { DepositIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
-import { flexColumn } from '../../ui/layout';
+import { flexColumn, iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 /** Deposit, Withdraw and Transfer, as large buttons under the balance. */
@@ -58,11 +58,7 @@ const ActionLink = styled(Link)`
 `;
 
 const IconCircle = styled.span`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border-radius: 50%;
+  ${iconDisc(44)}
   background: rgba(108, 124, 255, 0.16);
   color: ${theme.colors.primaryHover};
 `;

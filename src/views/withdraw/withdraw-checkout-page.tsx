@@ -3,14 +3,12 @@ import { useParams } from 'wouter';
 import { useWithdrawMethods } from '../../services/wallet-queries';
 import { WithdrawIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { LoadError } from '../shared/load-error';
-import { MethodUnavailable } from '../shared/method-unavailable';
+import { CheckoutMethodMissing } from '../shared/checkout-method-missing';
 import { FormSkeleton } from '../shared/skeletons';
 import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { WithUser } from '../shared/with-user';
 import { WithdrawCheckout } from './withdraw-checkout';
 import { readWithdrawCheckoutState, withdrawCheckoutState } from './withdraw-terms';
-import { useLoadView } from '../../services/load-view';
 
 /** Placeholders while the method loads: the amount, the wallet address and the figures. */
 const CHECKOUT_FIELDS = 3;
@@ -18,7 +16,6 @@ const CHECKOUT_FIELDS = 3;
 export default function WithdrawCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const methods = useWithdrawMethods();
-  const methodsView = useLoadView(methods);
   const method = useCheckoutMethod(id, methods, withdrawCheckoutState, readWithdrawCheckoutState);
   if (method) {
     return (
@@ -33,24 +30,11 @@ export default function WithdrawCheckoutPage() {
       </WithUser>
     );
   }
-  if (methodsView.failed) {
-    return (
-      <Page>
-        <LoadError onRetry={methodsView.retry} busy={methodsView.busy}>
-          <Trans>Failed to load Withdraw methods.</Trans>
-        </LoadError>
-      </Page>
-    );
-  }
-  if (methods.isPending) {
-    return (
-      <Page>
-        <FormSkeleton fields={CHECKOUT_FIELDS} />
-      </Page>
-    );
-  }
   return (
-    <MethodUnavailable
+    <CheckoutMethodMissing
+      methods={methods}
+      loadErrorText={<Trans>Failed to load Withdraw methods.</Trans>}
+      skeletonFields={CHECKOUT_FIELDS}
       icon={<WithdrawIcon sizePx={32} />}
       title={<Trans>This withdraw method is not available.</Trans>}
       backTo="/withdraw"

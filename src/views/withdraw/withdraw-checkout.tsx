@@ -1,17 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { navigate } from 'wouter/use-browser-location';
 import type { User } from '../../../common/contract';
 import { coinUnitsForUsdt, displayMicros, parseAmount } from '../../../common/money';
-import { submissionWith } from '../../machines/submission.machine';
 import { withdrawMachine } from '../../machines/withdraw.machine';
-import { invalidateAfterMoneyMoved } from '../../services/queries';
 import { createWithdraw } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
-import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { InfoIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import {
@@ -22,9 +17,10 @@ import {
 } from '../../ui/money';
 import { Card, Figure, Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { normalizeAmountInput } from '../shared/amount-rules';
 import { SubmitFailureMessage } from '../shared/submit-failure';
-import { useNoticeToasts } from '../shared/use-notice-toasts';
+import { useCheckoutActor } from '../shared/use-checkout-actor';
 import {
   validateWithdraw,
   withdrawRequest,
@@ -33,8 +29,8 @@ import {
   type WithdrawCheckoutState,
   type WithdrawField,
 } from './withdraw-terms';
+import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
-import { useAppActor } from '../../machines/actors';
 
 const FIELD_ORDER: readonly WithdrawField[] = ['amount', 'paymentAddress'];
 
@@ -49,37 +45,24 @@ export function WithdrawCheckout({
   user: User;
 }) {
   const { i18n, t } = useLingui();
-  const queryClient = useQueryClient();
-  const [logic] = useState(() =>
-    withdrawMachine.provide({
-      actors: {
-        submission: submissionWith((attempt) =>
-          createWithdraw(attempt.request, attempt.idempotencyKey),
-        ),
-      },
-      actions: {
-        refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
-        goToResult: (_, { id }) => navigate(`/withdraw/log/${encodeURIComponent(id)}`),
-      },
-    }),
+  const { actor, submitting, submitted, failure } = useCheckoutActor(
+    withdrawMachine,
+    createWithdraw,
+    {
+      id: 'withdraw',
+      logPath: '/withdraw/log',
+    },
   );
-  const actor = useAppActor(logic, { id: 'withdraw' });
-  useNoticeToasts(actor);
-  const submitting = useSelector(actor, (s) => s.matches({ submitting: 'sending' }));
-  const submitted = useSelector(actor, (s) => s.matches('submitted'));
-  const failure = useSelector(actor, (s) => s.context.failure);
 
   const terms = withdrawTerms(method, user.balance);
-  const [values, setValues] = useState({ amount: '', paymentAddress: '' });
   const [clamped, setClamped] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<WithdrawField, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-
-  const errors = validateWithdraw(values, terms);
-  const fieldError = (field: WithdrawField) => {
-    const error = errors[field];
-    return error && (attempted || touched[field]) ? i18n._(error) : undefined;
-  };
+  const form = useFormFields({
+    fields: FIELD_ORDER,
+    validate: (values) => validateWithdraw(values, terms),
+    describe: (problem: MessageDescriptor) => i18n._(problem),
+    onEdit: () => actor.send({ type: 'EDIT' }),
+  });
+  const values = form.values;
 
   const parsed = parseAmount(values.amount);
   const split = parsed.ok ? withdrawSplit(parsed.micros, terms) : null;
@@ -91,22 +74,15 @@ export function WithdrawCheckout({
   const maxCoin = coinLimit(terms.maxMicros);
   const feePercent = formatWireAmount(method.charge, 2);
 
-  const edit = (field: WithdrawField, text: string) => {
-    if (field === 'amount') {
-      const next = normalizeAmountInput(text, terms.balanceMicros);
-      setClamped(next.clamped);
-      setValues((current) => ({ ...current, amount: next.text }));
-    } else {
-      setValues((current) => ({ ...current, paymentAddress: text }));
-    }
-    actor.send({ type: 'EDIT' });
+  /** A typed amount stops at the balance, and the hint says so. */
+  const clampAmount = (text: string) => {
+    const next = normalizeAmountInput(text, terms.balanceMicros);
+    setClamped(next.clamped);
+    return next.text;
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAttempted(true);
-    focusFirstInvalid(event.currentTarget, FIELD_ORDER, errors);
-    if (Object.keys(errors).length > 0 || submitting || submitted || !parsed.ok) return;
+    if (!form.check(event) || submitting || submitted || !parsed.ok) return;
     actor.send({
       type: 'SUBMIT',
       request: withdrawRequest(methodId, parsed.micros, values.paymentAddress, terms),
@@ -130,27 +106,19 @@ export function WithdrawCheckout({
       <Form noValidate onSubmit={onSubmit} aria-label={t`Withdraw`}>
         <TextField
           label={t`Amount`}
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           suffix={currency}
-          value={values.amount}
-          onChange={(event) => edit('amount', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
-          error={fieldError('amount')}
+          {...form.bind('amount', clampAmount)}
           hint={clamped ? t`Amount exceeds your available balance.` : undefined}
           hintTone="warning"
         />
         <TextField
           label={t`Wallet Address`}
-          name="paymentAddress"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.paymentAddress}
-          onChange={(event) => edit('paymentAddress', event.target.value)}
-          onBlur={() => setTouched((current) => ({ ...current, paymentAddress: true }))}
-          error={fieldError('paymentAddress')}
+          {...form.bind('paymentAddress')}
         />
         <DetailList aria-live="polite">
           <Detail label={<Trans>Processing fee</Trans>}>
@@ -189,9 +157,7 @@ export function WithdrawCheckout({
 }
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
+  ${flexColumn(theme.space.sm)}
 
   > dl {
     margin-bottom: ${theme.space.sm};

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { mask, object, string, type Infer } from 'superstruct';
+import { object, string, type Infer } from 'superstruct';
 import {
   WireAmount,
   type CreateWithdrawRequest,
@@ -17,6 +17,7 @@ import {
 import { PAYMENT_ADDRESS_MAX_LENGTH } from '../../../common/rules';
 import { formatExactMicros } from '../../ui/money';
 import { checkUsdtAmount } from '../shared/amount-rules';
+import { readHistoryState } from '../shared/use-checkout-method';
 
 /**
  * The withdraw checkout's terms and rules (docs/product.md §2, §5, §9): the amount is at least the
@@ -55,13 +56,9 @@ export function withdrawCheckoutState(method: WithdrawMethod): WithdrawCheckoutS
   };
 }
 
-export function readWithdrawCheckoutState(historyState: unknown): WithdrawCheckoutState | null {
-  try {
-    return mask(historyState, WithdrawCheckoutState);
-  } catch {
-    return null;
-  }
-}
+/** The navigation state when it is a valid checkout state (history state is untrusted). */
+export const readWithdrawCheckoutState = (historyState: unknown) =>
+  readHistoryState(historyState, WithdrawCheckoutState);
 
 export interface WithdrawTerms {
   minMicros: bigint;

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../ui/dialog';
 import { ErrorMessage, Muted } from '../../../ui/page';
 import {
   AccountNameInput,
+  CurrentPasswordField,
   EmailField,
   PasswordField,
   PhoneField,
@@ -309,11 +310,7 @@ export function OwnPasswordForm({ account }: { account: { username?: string; ema
         }}
       >
         <AccountNameInput name="account" value={account.email ?? ''} />
-        <PasswordField
-          label={t`Current password`}
-          autoComplete="current-password"
-          {...form.bind('currentPassword')}
-        />
+        <CurrentPasswordField {...form.bind('currentPassword')} />
         <PasswordField
           label={t`New password`}
           autoComplete="new-password"

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
 import { Detail, DetailList } from '../../../ui/list';
 import { formatCoinQuantity } from '../../../ui/money';
-import { flexColumn } from '../../../ui/layout';
+import { captionedFigure } from '../../../ui/page';
 import { theme } from '../../../ui/theme';
 import { AdminNav } from '../console/admin-nav';
 import { AdminPage, DetailColumns } from '../console/admin-ui';
@@ -130,13 +130,7 @@ export function DocumentImage({ src, label }: { src: string; label: ReactNode & 
 }
 
 const Figure = styled.figure`
-  ${flexColumn(theme.space.sm)}
-  margin: 0;
-
-  figcaption {
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
-  }
+  ${captionedFigure(theme.space.sm)}
   a {
     display: block;
     border-radius: ${theme.radii.md};

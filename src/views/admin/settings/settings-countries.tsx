@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { CloseIcon } from '../../../ui/icons';
 import { ErrorMessage, Muted } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
+import { iconDisc } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 import { parseCountryInput, regionCodes, withCountries } from './country-codes';
 import { SECTION_FIELDS, type SettingsForm } from './settings-model';
@@ -202,12 +203,8 @@ const ChipCode = styled.code`
 `;
 
 const RemoveButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 28px;
-  height: 28px;
+  ${iconDisc(28)}
   border: 0;
-  border-radius: 50%;
   background: transparent;
   color: ${theme.colors.textMuted};
   cursor: pointer;

@@ -6,7 +6,7 @@ import { ADMIN_USER_SEARCH_MAX_LENGTH, type AdminUserSummary } from '../../../..
 import { useAdminUsers } from '../../../services/admin-queries';
 import { Button } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
-import { UsersIcon } from '../../../ui/icons';
+import { SearchIcon, UsersIcon } from '../../../ui/icons';
 import { EmptyState, Figure, Muted } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';
 import { formatWireAmount } from '../../../ui/money';
@@ -98,7 +98,7 @@ export default function AdminUsersPage() {
           enterKeyHint="search"
         />
         <SearchButton type="submit" variant="secondary" busy={query.isFetching && !data}>
-          {!(query.isFetching && !data) && <SearchGlyph />}
+          {!(query.isFetching && !data) && <SearchIcon sizePx={20} />}
           <span className="label">
             <Trans>Search</Trans>
           </span>
@@ -255,25 +255,6 @@ const SearchButton = styled(Button)`
     }
   }
 `;
-
-function SearchGlyph() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </svg>
-  );
-}
 
 /** On a desktop: user, Pay ID, balance, status, last login. */
 const DESKTOP_COLUMNS =

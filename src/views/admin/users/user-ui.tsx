@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge, Card, SectionTitle } from '../../../ui/page';
 import { fieldLabelStyle } from '../../../ui/text-field';
 import { userBadges } from './user-model';
-import { flexColumn } from '../../../ui/layout';
+import { coveringInput, flexColumn } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 
 /**
@@ -120,11 +120,7 @@ const Choice = styled.label<{ $tone: 'success' | 'danger' | undefined }>`
   cursor: pointer;
 
   input {
-    position: absolute;
-    opacity: 0;
-    inset: 0;
-    margin: 0;
-    cursor: pointer;
+    ${coveringInput}
   }
   &:has(input:checked) {
     background: ${theme.colors.surfaceRaised};
