@@ -241,15 +241,6 @@ export const ZapIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const DashboardIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="3" width="7" height="9" rx="1.5" />
-    <rect x="14" y="3" width="7" height="5" rx="1.5" />
-    <rect x="14" y="12" width="7" height="9" rx="1.5" />
-    <rect x="3" y="16" width="7" height="5" rx="1.5" />
-  </Icon>
-);
-
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="9" cy="8" r="3.5" />

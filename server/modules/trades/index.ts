@@ -1,3 +1,3 @@
 /** The trades area: timed trades opened, listed and settled. */
 export { tradeRoutes } from './routes';
-export { settleDueTrades, settleDueTradesOfUser } from './settlement';
+export { settleDueTrades } from './settlement';

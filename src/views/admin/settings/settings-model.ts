@@ -63,7 +63,6 @@ export const SECTION_FIELDS = {
   stakes: ['tradeMin', 'tradeMax', ...PAYOUT_FIELDS],
   countries: ['tradingBlockedCountries'],
 } as const satisfies Record<string, readonly SettingsField[]>;
-export type SettingsSection = keyof typeof SECTION_FIELDS;
 
 export const LINK_FIELDS = ['whatsappLink', 'telegramLink', 'emailLink'] as const;
 const AMOUNT_FIELDS = ['transferMin', 'withdrawalDualApproval', 'tradeMin', 'tradeMax'] as const;
