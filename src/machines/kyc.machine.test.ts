@@ -8,14 +8,13 @@ import { kycMessages } from '../services/kyc-messages';
 import { uploadMessages } from '../services/uploads';
 import { nthReply } from '../testing/fake-submission';
 import { faceScanMachine, type FaceUploadReport } from './face-scan.machine';
+import { kycMachine, type KycActorRef } from './kyc.machine';
 import {
-  kycMachine,
   visibleKycErrors,
   type DocumentUploadInput,
   type DocumentUploadReport,
-  type KycActorRef,
   type KycInputField,
-} from './kyc.machine';
+} from './kyc-form';
 import type { WalletNotice } from './submission';
 
 const TODAY = '2026-03-15';

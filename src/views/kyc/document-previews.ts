@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DocumentSlot } from '../../machines/kyc.machine';
+import type { DocumentSlot } from '../../machines/kyc-form';
 
 /**
  * Local previews of the chosen images. The object URL is made when the image is chosen and

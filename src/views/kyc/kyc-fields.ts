@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ChangeEvent } from 'react';
 import type { KycField } from '../../../common/validation';
-import { visibleKycErrors, type KycActorRef, type KycInputField } from '../../machines/kyc.machine';
+import { type KycActorRef } from '../../machines/kyc.machine';
+import { visibleKycErrors, type KycInputField } from '../../machines/kyc-form';
 import { translate } from '../../services/messages';
 
 /** A text or select field's props, bound to the wizard's machine. */

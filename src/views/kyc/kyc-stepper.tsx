@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { KYC_STEPS } from '../../machines/kyc.machine';
+import { KYC_STEPS } from '../../machines/kyc-form';
 import { CheckIcon } from '../../ui/icons';
 import { iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';

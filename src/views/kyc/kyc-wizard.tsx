@@ -3,12 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Kyc } from '../../../common/contract';
-import {
-  KYC_STEPS,
-  visibleKycErrors,
-  type KycActorRef,
-  type KycStepId,
-} from '../../machines/kyc.machine';
+import { type KycActorRef } from '../../machines/kyc.machine';
+import { KYC_STEPS, visibleKycErrors, type KycStepId } from '../../machines/kyc-form';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
