@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { InsufficientFundsError } from '../ledger/errors';
 import { SemaphoreFullError } from '../lib/semaphore';
 import { ApiError, TooManyRequestsError } from './errors';
+import fp from 'fastify-plugin';
 
 /** How long a client is told to wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_S = 1;
@@ -30,10 +31,10 @@ export function refusalOf(error: unknown): ApiError | null {
   return null;
 }
 
-/** Installs the error handler on `app`; `buildApp` calls it before registering any route. */
-export function installErrorHandler(app: FastifyInstance): void {
+/** The error handler as a plugin: `buildApp` registers it before any route. */
+export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply));
-}
+});
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof TooManyRequestsError && error.retryAfterS !== undefined) {

@@ -14,8 +14,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_TEXT_MESSAGE, loggedUrl } from '../../server/app';
+import { loggedUrl } from '../../server/app';
 import { queryRows } from '../../server/db/client';
+import { INVALID_TEXT_MESSAGE } from '../../server/http/request-policy';
 import { MAX_UNCLAIMED_UPLOADS_PER_ADDRESS } from '../../server/modules/files/routes';
 import {
   createTracedTestApp,

@@ -1,5 +1,4 @@
 /** Accounts and sessions: register, sign in, sign out, change password. */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   LoginRequest,
@@ -9,11 +8,16 @@ import {
   type RegisterResponse,
 } from '../../../common/contract';
 import { checkPassword, checkRegistration, normalizeEmail } from '../../../common/validation';
-import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, conflict, fieldError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { loadUserView } from '../users';
+import {
+  findUserByEmail,
+  findUserById,
+  recordSignIn,
+  setPasswordHash,
+} from './accounts-repository';
 import { createAccount } from './new-account';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
@@ -63,9 +67,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     async (request): Promise<LoginResponse> => {
       const body = parseBody(LoginRequest, request.body);
       const email = normalizeEmail(body.email);
-      const rows = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
-      const user = rows[0];
-      if (!(await provePassword(request, email, user ?? null, body.password)) || !user) {
+      const user = await findUserByEmail(app.db, email);
+      if (!(await provePassword(request, email, user, body.password)) || !user) {
         throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
       }
       if (user.disabledAt !== null) {
@@ -76,7 +79,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         );
       }
       const now = new Date();
-      await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      await recordSignIn(app.db, user.id, now);
       const session = await createSession(app.db, user.id, user.role, now);
       request.log.info({ userId: user.id, role: user.role }, 'signed in');
       return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
@@ -93,8 +96,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.put('/updateUserPasswordByUser', { config: { access: 'user' } }, async (request) => {
     const body = parseBody(UpdatePasswordRequest, request.body);
     const { userId } = sessionOf(request);
-    const rows = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    const user = rows[0];
+    const user = await findUserById(app.db, userId);
     if (!user) throw new ApiError(404, 'User not found.', 'not_found');
     // A stolen token alone must not become a permanent takeover: the password is proved
     // first, under the same throttle as a sign-in.
@@ -110,10 +112,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     if (code) throw fieldError('password', code);
     const passwordHash = await hashPassword(body.password);
     await app.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await setPasswordHash(tx, userId, passwordHash);
       await revokeAllSessions(tx, userId);
     });
     request.log.info({ userId }, 'password changed; all sessions revoked');

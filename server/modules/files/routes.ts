@@ -7,12 +7,10 @@
  * byte is sent, and is never cached, so each view is recorded.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { count, and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { UploadResponse } from '../../../common/contract';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules';
 import type { Db } from '../../db/client';
-import { files, users } from '../../db/schema';
 import { bearerToken, READ_ONLY_MESSAGE } from '../../http/auth-guard';
 import { ApiError, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { limitKeyOf } from '../../http/rate-limit';
@@ -23,6 +21,13 @@ import { findSession } from '../auth';
 import { UNCLAIMED_UPLOAD_TTL_MS } from './claims';
 import { sanitizeImage, type SanitizedImage } from './images';
 import { createFileLinks, FILE_ID_PATTERN, fileUrlOf } from './links';
+import {
+  countUnclaimedUploads,
+  findLinkViewer,
+  findStoredFile,
+  insertFile,
+  lockUploader,
+} from './repository';
 import { fileStoreFor, StoredFileMissingError } from './storage';
 
 export interface FileRoutesOptions {
@@ -40,8 +45,6 @@ export interface FileRoutesOptions {
  */
 export const MAX_UNCLAIMED_UPLOADS_PER_ADDRESS = 50;
 export const MAX_UNCLAIMED_UPLOADS_PER_USER = 50;
-/** Advisory lock class (with the uploader's hash) that serialises one uploader's inserts. */
-const UPLOAD_ADDRESS_LOCK_CLASS = 0x75706c64;
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Decoding is the expensive part (up to ~160 MB per image): a few at a time, a short queue. */
@@ -130,27 +133,19 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
         fileId = await app.db.transaction(async (tx) => {
           // Checked again where it counts: uploads of one uploader in flight at once all
           // passed the early check above, and without this lock each would be stored.
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${UPLOAD_ADDRESS_LOCK_CLASS}::int, hashtext(${limitKeyOf(request)}))`,
-          );
+          await lockUploader(tx, limitKeyOf(request));
           await assertUploaderHasRoom(request, tx);
-          const inserted = await tx
-            .insert(files)
-            .values({
-              // An upload with a valid token belongs to its user at once; without one it is
-              // quarantined (no owner) until a signed-in request claims it.
-              ownerId: session?.userId ?? null,
-              storageName,
-              mimeType: image.mimeType,
-              sizeBytes: image.data.length,
-              widthPx: image.widthPx,
-              heightPx: image.heightPx,
-              uploaderIp: request.ip,
-            })
-            .returning({ id: files.id });
-          const row = inserted[0];
-          if (row === undefined) throw new Error('Inserting the file row returned nothing');
-          return row.id;
+          return insertFile(tx, {
+            // An upload with a valid token belongs to its user at once; without one it is
+            // quarantined (no owner) until a signed-in request claims it.
+            ownerId: session?.userId ?? null,
+            storageName,
+            mimeType: image.mimeType,
+            sizeBytes: image.data.length,
+            widthPx: image.widthPx,
+            heightPx: image.heightPx,
+            uploaderIp: request.ip,
+          });
         });
       } catch (error) {
         // No row, no file: otherwise the encrypted bytes would stay until the orphan sweep.
@@ -179,18 +174,8 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
       const check = links.verify(fileId, exp, sig, nowMs, admin);
       if (!check.ok) throw forbidden(EXPIRED_LINK_MESSAGE);
 
-      const rows = await app.db
-        .select({
-          storageName: files.storageName,
-          mimeType: files.mimeType,
-          purpose: files.purpose,
-          ownerId: files.ownerId,
-        })
-        .from(files)
-        .where(eq(files.id, fileId))
-        .limit(1);
-      const file = rows[0];
-      if (file === undefined) throw notFound();
+      const file = await findStoredFile(app.db, fileId);
+      if (file === null) throw notFound();
       const adminId = check.adminId ?? null;
       if (adminId !== null) await auditAdminView(request, adminId, fileId, file);
       const extension = EXTENSIONS[file.mimeType as SanitizedImage['mimeType']];
@@ -238,13 +223,8 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     fileId: string,
     file: { purpose: string | null; ownerId: string | null },
   ): Promise<void> {
-    const viewer = await app.db
-      .select({ role: users.role, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.id, adminId))
-      .limit(1);
-    const account = viewer[0];
-    if (account === undefined || account.role !== 'admin' || account.disabledAt !== null) {
+    const account = await findLinkViewer(app.db, adminId);
+    if (account === null || account.role !== 'admin' || account.disabledAt !== null) {
       throw forbidden(EXPIRED_LINK_MESSAGE);
     }
     await app.db.transaction((tx) =>
@@ -282,15 +262,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
   ): Promise<void> {
     const since = new Date(Date.now() - UNCLAIMED_UPLOAD_TTL_MS);
     const userId = request.session?.userId ?? null;
-    const uploader =
-      userId === null
-        ? and(eq(files.uploaderIp, request.ip), isNull(files.ownerId))
-        : eq(files.ownerId, userId);
-    const rows = await db
-      .select({ unclaimed: count() })
-      .from(files)
-      .where(and(uploader, isNull(files.claimedAt), gt(files.createdAt, since)));
-    const unclaimed = rows[0]?.unclaimed ?? 0;
+    const unclaimed = await countUnclaimedUploads(db, { userId, ip: request.ip }, since);
     const max =
       userId === null ? MAX_UNCLAIMED_UPLOADS_PER_ADDRESS : MAX_UNCLAIMED_UPLOADS_PER_USER;
     if (unclaimed >= max) {

@@ -5,7 +5,6 @@
  * country), Rejected lets them send a new request. The images are only ever answered as
  * short-lived signed links: the owner's own, or an admin's, whose every view is audited.
  */
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CreateKycBody,
@@ -13,7 +12,6 @@ import {
   type AdminKycResponse,
   type KycResponse,
 } from '../../../common/contract';
-import { kycRequests, users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, conflict, decisionRefused, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
@@ -22,6 +20,16 @@ import { writeAudit } from '../audit';
 import { claimUpload, fileUrlOf } from '../files';
 import { assertSameId, isUuid, reasonField } from '../../http/fields';
 import { KYC_IMAGE_FIELDS, parseKycSubmission } from './fields';
+import {
+  decidePendingKyc,
+  hasPendingKyc,
+  insertKycRequest,
+  kycStatus,
+  kycWithUser,
+  latestKycOfUser,
+  lockVerificationFlags,
+  setVerificationFlags,
+} from './repository';
 import { isoCountryOf, kycView, type KycRow } from './view';
 import { newRecordId } from '../../lib/record-id';
 
@@ -43,17 +51,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The user's verification flags, locked for the rest of the transaction. */
 async function lockUser(tx: Tx, userId: string) {
-  const rows = await tx
-    .select({
-      isVerified: users.isVerified,
-      isVerificationPending: users.isVerificationPending,
-      country: users.country,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
-    .limit(1);
-  const user = rows[0];
+  const user = await lockVerificationFlags(tx, userId);
   if (!user) throw notFound('User not found.');
   return user;
 }
@@ -75,12 +73,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
         // index (one Pending request per user) is the last word if anything slips through.
         const user = await lockUser(tx, userId);
         if (user.isVerified) throw conflict(ALREADY_VERIFIED_MESSAGE, 'already_verified');
-        const open = await tx
-          .select({ id: kycRequests.id })
-          .from(kycRequests)
-          .where(and(eq(kycRequests.userId, userId), eq(kycRequests.status, 'Pending')))
-          .limit(1);
-        if (open.length > 0 || user.isVerificationPending) {
+        if ((await hasPendingKyc(tx, userId)) || user.isVerificationPending) {
           throw conflict(KYC_PENDING_MESSAGE, 'kyc_pending');
         }
 
@@ -97,24 +90,16 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
         }
 
         const { fileIds, ...fields } = submission;
-        const inserted = await tx
-          .insert(kycRequests)
-          .values({
-            id: newRecordId(),
-            userId,
-            ...fields,
-            idFrontFileId: fileIds.idFront,
-            idBackFileId: fileIds.idBack,
-            cameraRollFileId: fileIds.cameraRoll,
-            status: 'Pending',
-          })
-          .returning();
-        const created = inserted[0];
-        if (!created) throw new Error('Inserting the KYC request returned nothing');
-        await tx
-          .update(users)
-          .set({ isVerificationPending: true, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        const created = await insertKycRequest(tx, {
+          id: newRecordId(),
+          userId,
+          ...fields,
+          idFrontFileId: fileIds.idFront,
+          idBackFileId: fileIds.idBack,
+          cameraRollFileId: fileIds.cameraRoll,
+          status: 'Pending',
+        });
+        await setVerificationFlags(tx, userId, { isVerificationPending: true });
         return created;
       });
     } catch (error) {
@@ -128,13 +113,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/getKycDetails', { config: { access: 'user' } }, async (request) => {
     const { userId } = sessionOf(request);
-    const rows = await app.db
-      .select()
-      .from(kycRequests)
-      .where(eq(kycRequests.userId, userId))
-      .orderBy(desc(kycRequests.createdAt))
-      .limit(1);
-    const row = rows[0];
+    const row = await latestKycOfUser(app.db, userId);
     if (!row) throw notFound(KYC_NOT_FOUND_MESSAGE);
     const response: KycResponse = { kyc: kycView(row, ownerLink) };
     return response;
@@ -153,21 +132,17 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
       const actorId = sessionOf(request).userId;
 
       const row = await app.db.transaction(async (tx) => {
-        const [decided] = isUuid(body.id)
-          ? await tx
-              .update(kycRequests)
-              .set({ status: body.status, reason, decidedBy: actorId, decidedAt: new Date() })
-              .where(and(eq(kycRequests.id, body.id), eq(kycRequests.status, 'Pending')))
-              .returning()
-          : [];
+        const decided = isUuid(body.id)
+          ? await decidePendingKyc(tx, body.id, {
+              status: body.status,
+              reason,
+              decidedBy: actorId,
+              decidedAt: new Date(),
+            })
+          : null;
         if (!decided) {
-          const [existing] = isUuid(body.id)
-            ? await tx
-                .select({ status: kycRequests.status })
-                .from(kycRequests)
-                .where(eq(kycRequests.id, body.id))
-            : [];
-          throw decisionRefused(existing?.status, 'KYC request');
+          const status = isUuid(body.id) ? await kycStatus(tx, body.id) : undefined;
+          throw decisionRefused(status, 'KYC request');
         }
 
         const before = await lockUser(tx, decided.userId);
@@ -183,10 +158,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
                 isVerificationPending: false,
                 country: before.country,
               };
-        await tx
-          .update(users)
-          .set({ ...after, updatedAt: new Date() })
-          .where(eq(users.id, decided.userId));
+        await setVerificationFlags(tx, decided.userId, after);
         await writeAudit(tx, {
           actorId,
           action: decided.status === 'Completed' ? 'kyc.approved' : 'kyc.rejected',
@@ -216,23 +188,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<AdminKycResponse> => {
       const actorId = sessionOf(request).userId;
       const { id } = request.params;
-      const rows = isUuid(id)
-        ? await app.db
-            .select({
-              kyc: kycRequests,
-              user: {
-                _id: users.id,
-                username: users.username,
-                fullName: users.fullName,
-                email: users.email,
-              },
-            })
-            .from(kycRequests)
-            .innerJoin(users, eq(users.id, kycRequests.userId))
-            .where(eq(kycRequests.id, id))
-            .limit(1)
-        : [];
-      const found = rows[0];
+      const found = isUuid(id) ? await kycWithUser(app.db, id) : null;
       if (!found) throw notFound('KYC request not found.');
       await app.db.transaction((tx) =>
         writeAudit(tx, {

@@ -8,7 +8,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   CHAT_WIDGET_URL_MAX_LENGTH,
   checkChatWidgetUrl,
@@ -17,6 +16,7 @@ import {
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
+import type { ChatWidgetSources } from '../../http/security';
 
 /** How long an instance may serve a policy from a setting it read earlier. */
 export const CHAT_WIDGET_CACHE_MS = 5_000;
@@ -43,14 +43,8 @@ export function isChatWidgetPage(method: string, url: string): boolean {
   return path === CHAT_WIDGET_PAGE_PATH || path === `${CHAT_WIDGET_PAGE_PATH}/`;
 }
 
-export interface ChatWidgetPolicy {
-  /**
-   * An onRequest hook, added before helmet's: on a document request of the help page it
-   * finds the widget origin that this response's policy allows.
-   */
-  onRequest(request: FastifyRequest): Promise<void>;
-  /** A directive value for helmet: `base`, plus the widget origin on the help page. */
-  allow(base: readonly string[]): (req: IncomingMessage) => string;
+/** The policy `buildApp` hands to the security plugin (onRequest, allow) and to settings. */
+export interface ChatWidgetPolicy extends ChatWidgetSources {
   /** Forgets the cached setting; called after the settings change on this instance. */
   invalidate(): void;
 }

@@ -8,7 +8,6 @@
  * or amount of the client's own is refused as an unknown field; a `payoutPercent` that
  * differs from the published one is refused (409), so users get what they confirmed.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CreateTradeBody,
@@ -19,20 +18,27 @@ import {
 } from '../../../common/contract';
 import { displayMicros, formatMicros, parsePercent } from '../../../common/money';
 import { MAX_ENTRY_TICK_AGE_MS, ORDERS_PAGE_SIZE } from '../../../common/rules';
-import { queryRows } from '../../db/client';
-import { trades } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, badRequest, notFound } from '../../http/errors';
+import { isUuid, positiveAmountField } from '../../http/fields';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { placeHold } from '../../ledger/posting';
-import { DURATION_S, loadTradingSettings } from '../settings';
-import { isUuid, positiveAmountField } from '../../http/fields';
-import { settleDueTradesOfUser } from './settlement';
-import { latestTick } from '../../market/ticks';
-import { tradeView, type TradeRow } from './views';
+import type { Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
+import { latestTick } from '../../market/ticks';
+import { DURATION_S, loadTradingSettings, type TradingSettings } from '../settings';
+import {
+  countTradesOfUser,
+  findTradeOfUser,
+  findTrader,
+  insertTrade,
+  pageOfTradesOfUser,
+  type Trader,
+} from './repository';
+import { settleDueTradesOfUser } from './settlement';
+import { tradeView, type TradeRow } from './views';
 
 const COIN_TYPE_PATTERN = /^([A-Z0-9]{2,15})USDT$/;
 /** Pages beyond this are refused: 6 × 100,000 trades is more than anyone has. */
@@ -46,15 +52,6 @@ function usdtText(micros: bigint): string {
 /** "80" or "80.5": a percent as people write it. */
 function percentText(microPercent: bigint): string {
   return formatMicros(microPercent).replace(/\.?0+$/, '');
-}
-
-interface Trader {
-  wallet: string;
-  country: string | null;
-  disabled: boolean;
-  /** An admin can stop a user's trading (PUT /api/admin/users/:id/flags). */
-  tradingAllowed: boolean;
-  listed: boolean;
 }
 
 function parseListQuery(query: unknown): { tab: TradeListTab; page: number } {
@@ -73,155 +70,176 @@ function parseListQuery(query: unknown): { tab: TradeListTab; page: number } {
   return { tab: tabText as TradeListTab, page };
 }
 
+/** The coin of `coinType` ("BTCUSDT" → "BTC"). */
+function symbolOf(coinType: string): string {
+  const symbol = COIN_TYPE_PATTERN.exec(coinType)?.[1];
+  if (symbol === undefined) {
+    throw new ApiError(
+      400,
+      'coinType must be a listed coin against USDT, such as BTCUSDT.',
+      'coin_not_listed',
+      'coinType',
+    );
+  }
+  return symbol;
+}
+
+/** Refuses a user who may not trade, or a coin that is not listed. */
+function checkTrader(trader: Trader | null, symbol: string): Trader {
+  if (!trader) throw notFound('User not found.');
+  if (trader.disabled) {
+    throw new ApiError(
+      403,
+      'This account is disabled. Please contact support.',
+      'account_disabled',
+    );
+  }
+  if (!trader.tradingAllowed) {
+    throw new ApiError(
+      403,
+      'Trading is not allowed on this account. Please contact support.',
+      'trading_not_allowed',
+    );
+  }
+  if (!trader.listed) {
+    throw new ApiError(404, `${symbol}USDT is not a listed coin.`, 'coin_not_listed', 'coinType');
+  }
+  return trader;
+}
+
+/** Refuses a trade the published trading settings do not allow. */
+function checkSettings(settings: TradingSettings, trader: Trader, stakeMicros: bigint): void {
+  if (!settings.enabled) {
+    throw new ApiError(
+      403,
+      'Trading is turned off at the moment. Please try again later.',
+      'trading_disabled',
+    );
+  }
+  const country = trader.country?.toUpperCase() ?? null;
+  if (country !== null && settings.blockedCountries.includes(country)) {
+    throw new ApiError(
+      403,
+      `Trading is not available in your country (${country}).`,
+      'trading_restricted',
+    );
+  }
+  if (stakeMicros < settings.minMicros) {
+    throw new ApiError(
+      400,
+      `Minimum trade amount is ${usdtText(settings.minMicros)} USDT`,
+      'amount',
+      'tradeAmount',
+    );
+  }
+  if (stakeMicros > settings.maxMicros) {
+    throw new ApiError(
+      400,
+      `Maximum trade amount is ${usdtText(settings.maxMicros)} USDT`,
+      'amount',
+      'tradeAmount',
+    );
+  }
+}
+
+/** Refuses a confirmed payout that is not the published one: users get what they confirmed. */
+function checkConfirmedPayout(
+  confirmedText: CreateTradeBody['payoutPercent'],
+  payoutMicroPercent: bigint,
+): void {
+  if (confirmedText === undefined) return;
+  const confirmed = parsePercent(confirmedText);
+  if (!confirmed.ok) {
+    throw new ApiError(
+      400,
+      `payoutPercent: ${confirmed.reason.replace(/^Amount/, 'Percent')}`,
+      'amount',
+      'payoutPercent',
+    );
+  }
+  if (confirmed.micros !== payoutMicroPercent) {
+    throw new ApiError(
+      409,
+      `The payout for this duration is now ${percentText(payoutMicroPercent)}% (you confirmed ${percentText(confirmed.micros)}%). Please review it and confirm again.`,
+      'figures_changed',
+      'payoutPercent',
+    );
+  }
+}
+
+/** The entry tick: the newest recorded one, refused when older than the limit. */
+async function entryTick(tx: Tx, symbol: string, nowMs: number) {
+  const tick = await latestTick(tx, symbol);
+  if (tick === null || nowMs - tick.recordedAt.getTime() > MAX_ENTRY_TICK_AGE_MS) {
+    throw new ApiError(503, 'Market data unavailable', 'market_unavailable');
+  }
+  return tick;
+}
+
+/** Holds the stake, worded for a trade when the balance is too low. */
+async function holdStake(tx: Tx, wallet: string, stakeMicros: bigint): Promise<void> {
+  try {
+    await placeHold(tx, wallet, stakeMicros);
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new InsufficientFundsError('Your available balance is too low for this trade.');
+    }
+    throw error;
+  }
+}
+
+/** The checks of POST /api/createTrade, in order, and the trade they allow. */
+async function newTrade(tx: Tx, userId: string, body: CreateTradeBody) {
+  const symbol = symbolOf(body.coinType);
+  const stakeMicros = positiveAmountField(body.tradeAmount, 'tradeAmount');
+  const trader = checkTrader(await findTrader(tx, userId, symbol), symbol);
+  const settings = await loadTradingSettings(tx);
+  checkSettings(settings, trader, stakeMicros);
+  const payoutMicroPercent = settings.payoutMicroPercent[body.selectedTime];
+  checkConfirmedPayout(body.payoutPercent, payoutMicroPercent);
+  const nowMs = Date.now();
+  const tick = await entryTick(tx, symbol, nowMs);
+  const durationS = DURATION_S[body.selectedTime];
+  const row: TradeRow = {
+    id: newRecordId(),
+    userId,
+    symbol,
+    direction: body.tradeType,
+    stakeMicros,
+    durationS,
+    payoutMicroPercent,
+    entryPrice: tick.price,
+    entryTickAt: tick.recordedAt,
+    entrySource: tick.source,
+    createdAt: new Date(nowMs),
+    expiresAt: new Date(nowMs + durationS * 1000),
+    status: 'Pending',
+    result: null,
+    exitPrice: null,
+    exitTickAt: null,
+    exitSource: null,
+    returnedMicros: null,
+    voidReason: null,
+    settledAt: null,
+  };
+  return { row, wallet: trader.wallet };
+}
+
 export const tradeRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createTrade', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateTradeBody, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createTrade', async (tx) => {
-      const pair = COIN_TYPE_PATTERN.exec(body.coinType);
-      const symbol = pair?.[1];
-      if (symbol === undefined) {
-        throw new ApiError(
-          400,
-          'coinType must be a listed coin against USDT, such as BTCUSDT.',
-          'coin_not_listed',
-          'coinType',
-        );
-      }
-      const stakeMicros = positiveAmountField(body.tradeAmount, 'tradeAmount');
-
-      const [trader] = await queryRows<Trader>(
-        tx,
-        sql`select a.id::text as wallet, u.country, (u.disabled_at is not null) as disabled,
-                   u.trading_allowed as "tradingAllowed",
-                   exists (select 1 from coins c where c.symbol = ${symbol}) as listed
-            from users u
-            join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
-            where u.id = ${userId}::uuid`,
-      );
-      if (!trader) throw notFound('User not found.');
-      if (trader.disabled) {
-        throw new ApiError(
-          403,
-          'This account is disabled. Please contact support.',
-          'account_disabled',
-        );
-      }
-      if (!trader.tradingAllowed) {
-        throw new ApiError(
-          403,
-          'Trading is not allowed on this account. Please contact support.',
-          'trading_not_allowed',
-        );
-      }
-      if (!trader.listed) {
-        throw new ApiError(
-          404,
-          `${symbol}USDT is not a listed coin.`,
-          'coin_not_listed',
-          'coinType',
-        );
-      }
-
-      const settings = await loadTradingSettings(tx);
-      if (!settings.enabled) {
-        throw new ApiError(
-          403,
-          'Trading is turned off at the moment. Please try again later.',
-          'trading_disabled',
-        );
-      }
-      const country = trader.country?.toUpperCase() ?? null;
-      if (country !== null && settings.blockedCountries.includes(country)) {
-        throw new ApiError(
-          403,
-          `Trading is not available in your country (${country}).`,
-          'trading_restricted',
-        );
-      }
-      if (stakeMicros < settings.minMicros) {
-        throw new ApiError(
-          400,
-          `Minimum trade amount is ${usdtText(settings.minMicros)} USDT`,
-          'amount',
-          'tradeAmount',
-        );
-      }
-      if (stakeMicros > settings.maxMicros) {
-        throw new ApiError(
-          400,
-          `Maximum trade amount is ${usdtText(settings.maxMicros)} USDT`,
-          'amount',
-          'tradeAmount',
-        );
-      }
-
-      const payoutMicroPercent = settings.payoutMicroPercent[body.selectedTime];
-      if (body.payoutPercent !== undefined) {
-        const confirmed = parsePercent(body.payoutPercent);
-        if (!confirmed.ok) {
-          throw new ApiError(
-            400,
-            `payoutPercent: ${confirmed.reason.replace(/^Amount/, 'Percent')}`,
-            'amount',
-            'payoutPercent',
-          );
-        }
-        if (confirmed.micros !== payoutMicroPercent) {
-          throw new ApiError(
-            409,
-            `The payout for this duration is now ${percentText(payoutMicroPercent)}% (you confirmed ${percentText(confirmed.micros)}%). Please review it and confirm again.`,
-            'figures_changed',
-            'payoutPercent',
-          );
-        }
-      }
-
-      const nowMs = Date.now();
-      const tick = await latestTick(tx, symbol);
-      if (tick === null || nowMs - tick.recordedAt.getTime() > MAX_ENTRY_TICK_AGE_MS) {
-        throw new ApiError(503, 'Market data unavailable', 'market_unavailable');
-      }
-
-      const durationS = DURATION_S[body.selectedTime];
-      const row: TradeRow = {
-        id: newRecordId(),
-        userId,
-        symbol,
-        direction: body.tradeType,
-        stakeMicros,
-        durationS,
-        payoutMicroPercent,
-        entryPrice: tick.price,
-        entryTickAt: tick.recordedAt,
-        entrySource: tick.source,
-        createdAt: new Date(nowMs),
-        expiresAt: new Date(nowMs + durationS * 1000),
-        status: 'Pending',
-        result: null,
-        exitPrice: null,
-        exitTickAt: null,
-        exitSource: null,
-        returnedMicros: null,
-        voidReason: null,
-        settledAt: null,
-      };
+      const { row, wallet } = await newTrade(tx, userId, body);
       const answer: { trade: Trade } = { trade: tradeView(row) };
       return {
         statusCode: 201,
         body: answer,
         apply: async (write) => {
-          try {
-            await placeHold(write, trader.wallet, stakeMicros);
-          } catch (error) {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError('Your available balance is too low for this trade.');
-            }
-            throw error;
-          }
-          await write.insert(trades).values(row);
+          await holdStake(write, wallet, row.stakeMicros);
+          await insertTrade(write, row);
           request.log.info(
-            { tradeId: row.id, userId, symbol, durationS },
+            { tradeId: row.id, userId, symbol: row.symbol, durationS: row.durationS },
             'trade opened; stake held',
           );
         },
@@ -233,18 +251,8 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     const { tab, page } = parseListQuery(request.query);
     const { userId } = sessionOf(request);
     await settleDueTradesOfUser(app.db, app.platformAccounts, userId);
-    const conditions: SQL[] = [eq(trades.userId, userId)];
-    if (tab !== 'All') conditions.push(eq(trades.status, tab));
-    const where = and(...conditions);
-    const [total] = await app.db.select({ n: count() }).from(trades).where(where);
-    const rows = await app.db
-      .select()
-      .from(trades)
-      .where(where)
-      .orderBy(desc(trades.createdAt), desc(trades.id))
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((page - 1) * ORDERS_PAGE_SIZE);
-    const n = total?.n ?? 0;
+    const n = await countTradesOfUser(app.db, userId, tab);
+    const rows = await pageOfTradesOfUser(app.db, userId, tab, page);
     return {
       trades: rows.map(tradeView),
       page,
@@ -261,11 +269,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params;
       if (!isUuid(id)) throw notFound('Trade not found.');
       await settleDueTradesOfUser(app.db, app.platformAccounts, userId);
-      const [row] = await app.db
-        .select()
-        .from(trades)
-        .where(and(eq(trades.id, id), eq(trades.userId, userId)))
-        .limit(1);
+      const row = await findTradeOfUser(app.db, userId, id);
       if (!row) throw notFound('Trade not found.');
       return { trade: tradeView(row) };
     },

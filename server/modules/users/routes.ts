@@ -1,12 +1,11 @@
 /** The signed-in user's own account. */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { UpdateProfileRequest, type UserResponse } from '../../../common/contract';
 import { checkProfile } from '../../../common/validation';
-import { users } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { fieldError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
+import { updateProfile } from './profile-repository';
 import { loadUserView } from './user-view';
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -29,16 +28,11 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const first = Object.entries(checkProfile(body))[0];
       if (first) throw fieldError(first[0], first[1]);
       const { userId } = sessionOf(request);
-      const updated = await app.db
-        .update(users)
-        .set({
-          fullName: body.fullName.trim(),
-          phoneNumber: body.phoneNumber.trim(),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw notFound('User not found.');
+      const found = await updateProfile(app.db, userId, {
+        fullName: body.fullName.trim(),
+        phoneNumber: body.phoneNumber.trim(),
+      });
+      if (!found) throw notFound('User not found.');
       const user = await loadUserView(app.db, userId);
       if (!user) throw notFound('User not found.');
       request.log.info({ userId }, 'profile updated');

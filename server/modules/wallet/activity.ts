@@ -1,13 +1,12 @@
 /** The wallet's activity: every posting on the user's wallet, newest first, paginated. */
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WalletActivity, WalletActivityPage } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
 import { WALLET_ACTIVITY_PAGE_SIZE } from '../../../common/rules';
-import { journalEntries, postings } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { badRequest } from '../../http/errors';
 import { walletAccountId } from '../../ledger/accounts';
+import { countWalletPostings, pageOfWalletPostings } from './activity-repository';
 
 const MAX_PAGE = 100_000;
 
@@ -36,24 +35,10 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
       if (!/^\d+$/.test(pageText) || page < 1 || page > MAX_PAGE)
         throw badRequest('page must be a whole number from 1');
       const accountId = await walletAccountId(app.db, sessionOf(request).userId);
-      const [rows, totals] = await Promise.all([
-        app.db
-          .select({
-            id: postings.id,
-            amountMicros: postings.amountMicros,
-            kind: journalEntries.kind,
-            referenceId: journalEntries.referenceId,
-            createdAt: postings.createdAt,
-          })
-          .from(postings)
-          .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-          .where(eq(postings.accountId, accountId))
-          .orderBy(desc(postings.id))
-          .limit(WALLET_ACTIVITY_PAGE_SIZE)
-          .offset((page - 1) * WALLET_ACTIVITY_PAGE_SIZE),
-        app.db.select({ n: count() }).from(postings).where(eq(postings.accountId, accountId)),
+      const [rows, total] = await Promise.all([
+        pageOfWalletPostings(app.db, accountId, page),
+        countWalletPostings(app.db, accountId),
       ]);
-      const total = totals[0]?.n ?? 0;
       return {
         items: rows.map((row) => ({
           _id: row.id.toString(),

@@ -4,11 +4,10 @@
  * (deposit clearing → the user's wallet), Rejected credits nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateDepositRequest, UpdateDepositRequest } from '../../../common/contract';
 import { LOG_LIST_CAP } from '../../../common/rules';
-import { depositMethods, deposits } from '../../db/schema';
+import { depositMethods } from '../../db/schema';
 import { sessionOf } from '../../http/auth-guard';
 import { badRequest, decisionRefused, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
@@ -28,6 +27,8 @@ import {
 } from '../../http/fields';
 import { depositView } from './views';
 import { newRecordId } from '../../lib/record-id';
+import { decidePendingDeposit, depositStatus, insertDeposit } from './deposits-repository';
+import { depositOfUser, depositsOfUser, type DepositRow } from './history-repository';
 
 /** A human-friendly unique reference: "DP" and 12 base-32 characters (60 random bits). */
 function newDepositReference(): string {
@@ -65,7 +66,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       if (screenshotFileId === null) {
         throw badRequest(UPLOAD_NOT_FOUND_MESSAGE, 'invalid_upload', 'transactionScreenshot');
       }
-      const row: typeof deposits.$inferSelect = {
+      const row: DepositRow = {
         id: newRecordId(),
         userId,
         methodId: method.id,
@@ -88,7 +89,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         body: { deposit: depositView(row, link(screenshotFileId)) },
         apply: async (write) => {
           await claimUpload(write, body.transactionScreenshot, userId, 'deposit');
-          await write.insert(deposits).values(row);
+          await insertDeposit(write, row);
           request.log.info({ depositId: row.id, userId }, 'deposit requested');
         },
       };
@@ -97,12 +98,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/getUserDepositLog', { config: { access: 'user' } }, async (request) => {
     const { userId } = sessionOf(request);
-    const rows = await app.db
-      .select()
-      .from(deposits)
-      .where(eq(deposits.userId, userId))
-      .orderBy(desc(deposits.createdAt))
-      .limit(LOG_LIST_CAP);
+    const rows = await depositsOfUser(app.db, userId, LOG_LIST_CAP);
     return rows.map((row) => depositView(row, null));
   });
 
@@ -112,13 +108,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { userId } = sessionOf(request);
       const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await app.db
-            .select()
-            .from(deposits)
-            .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
-            .limit(1)
-        : [];
+      const row = isUuid(id) ? await depositOfUser(app.db, userId, id) : null;
       if (!row) throw notFound('Deposit not found.');
       return { deposit: depositView(row, link(row.screenshotFileId)) };
     },
@@ -136,30 +126,21 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         // The user sees why their deposit was refused, so a rejection must say it; a deposit
         // decided before is told as such first.
         if (body.status === 'Rejected' && reason === null) {
-          const [existing] = isUuid(body.id)
-            ? await tx
-                .select({ status: deposits.status })
-                .from(deposits)
-                .where(eq(deposits.id, body.id))
-            : [];
-          if (existing?.status !== 'Pending') throw decisionRefused(existing?.status, 'deposit');
+          const status = isUuid(body.id) ? await depositStatus(tx, body.id) : undefined;
+          if (status !== 'Pending') throw decisionRefused(status, 'deposit');
           throw badRequest('A reason is required to reject a deposit.', 'invalid_body', 'reason');
         }
-        const [decided] = isUuid(body.id)
-          ? await tx
-              .update(deposits)
-              .set({ status: body.status, reason, decidedBy: actorId, decidedAt: new Date() })
-              .where(and(eq(deposits.id, body.id), eq(deposits.status, 'Pending')))
-              .returning()
-          : [];
+        const decided = isUuid(body.id)
+          ? await decidePendingDeposit(tx, body.id, {
+              status: body.status,
+              reason,
+              decidedBy: actorId,
+              decidedAt: new Date(),
+            })
+          : null;
         if (!decided) {
-          const [existing] = isUuid(body.id)
-            ? await tx
-                .select({ status: deposits.status })
-                .from(deposits)
-                .where(eq(deposits.id, body.id))
-            : [];
-          throw decisionRefused(existing?.status, 'deposit');
+          const status = isUuid(body.id) ? await depositStatus(tx, body.id) : undefined;
+          throw decisionRefused(status, 'deposit');
         }
         if (decided.status === 'Completed') {
           await postEntry(tx, {

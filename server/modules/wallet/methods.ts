@@ -1,5 +1,4 @@
 /** Deposit and withdraw methods: public lists and the admin's create, update and delete. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   CreateDepositMethodRequest,
@@ -19,12 +18,21 @@ import { ApiError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { writeAudit } from '../audit';
 import { codeField, isUuid, percentField, positiveAmountField, textField } from '../../http/fields';
+import {
+  insertMethod,
+  listActiveMethods,
+  lockActiveMethod,
+  softDeleteMethod,
+  updateMethod,
+  type MethodTable,
+} from './methods-repository';
 
 /** Lists are small; this caps them anyway. */
 const MAX_METHODS = 100;
 
 type DepositRow = typeof depositMethods.$inferSelect;
 type WithdrawRow = typeof withdrawMethods.$inferSelect;
+type MethodValues = MethodTable['$inferInsert'];
 
 export function depositMethodView(row: DepositRow): DepositMethod {
   return {
@@ -180,18 +188,12 @@ async function activeMethods<Row, View extends DepositMethod>(
   app: FastifyInstance,
   kind: MethodKind<Row, View>,
 ): Promise<View[]> {
-  const table = kind.table as typeof depositMethods;
-  const rows = await app.db
-    .select()
-    .from(table)
-    .where(isNull(table.deletedAt))
-    .orderBy(asc(table.createdAt))
-    .limit(MAX_METHODS);
+  const rows = await listActiveMethods(app.db, kind.table as MethodTable, MAX_METHODS);
   return rows.map((row) => kind.view(row as unknown as Row));
 }
 
 function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>): void {
-  const table = kind.table as typeof depositMethods;
+  const table = kind.table as MethodTable;
   const asRow = (row: DepositRow) => row as unknown as Row;
   const noun = kind.name.toLowerCase();
   const targetType = `${noun}_method`;
@@ -200,10 +202,10 @@ function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>):
   app.get(`/${noun}Methods`, { config: { access: 'user' } }, async () => activeMethods(app, kind));
 
   app.post(`/create${kind.name}Method`, { config: { access: 'admin' } }, async (request, reply) => {
-    const values = kind.createValues(request.body) as typeof depositMethods.$inferInsert;
+    const values = kind.createValues(request.body) as MethodValues;
     const actorId = sessionOf(request).userId;
     const row = await app.db.transaction(async (tx) => {
-      const [created] = await tx.insert(table).values(values).returning();
+      const created = await insertMethod(tx, table, values);
       if (!created) throw new Error(`${targetType} not inserted`);
       await writeAudit(tx, {
         actorId,
@@ -222,19 +224,9 @@ function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>):
     const { id, values } = kind.updateValues(request.body);
     const actorId = sessionOf(request).userId;
     const row = await app.db.transaction(async (tx) => {
-      const [before] = isUuid(id)
-        ? await tx
-            .select()
-            .from(table)
-            .where(and(eq(table.id, id), isNull(table.deletedAt)))
-            .for('update')
-        : [];
+      const before = isUuid(id) ? await lockActiveMethod(tx, table, id) : null;
       if (!before) throw missing();
-      const [updated] = await tx
-        .update(table)
-        .set({ ...(values as typeof depositMethods.$inferInsert), updatedAt: new Date() })
-        .where(eq(table.id, id))
-        .returning();
+      const updated = await updateMethod(tx, table, id, values as MethodValues);
       if (!updated) throw missing();
       await writeAudit(tx, {
         actorId,
@@ -255,13 +247,7 @@ function registerMethodRoutes<Row>(app: FastifyInstance, kind: MethodKind<Row>):
     const actorId = sessionOf(request).userId;
     await app.db.transaction(async (tx) => {
       // Deleted methods stay in the table so history keeps its gateway.
-      const [deleted] = isUuid(id)
-        ? await tx
-            .update(table)
-            .set({ deletedAt: new Date() })
-            .where(and(eq(table.id, id), isNull(table.deletedAt)))
-            .returning()
-        : [];
+      const deleted = isUuid(id) ? await softDeleteMethod(tx, table, id) : null;
       if (!deleted) throw missing();
       await writeAudit(tx, {
         actorId,

@@ -7,7 +7,7 @@
  * ONE statement that claims the idempotency key, inserts the transfer row and posts the
  * entry, the last two only where the key was claimed (`npm run bench:transfers` measures it).
  */
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
 import { displayMicros, splitFee } from '../../../common/money';
@@ -33,6 +33,7 @@ import { postGuardedEntry } from '../../ledger/posting';
 import type { EntrySpec, Posting, Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
 import { transferView } from './views';
+import { transferOfUser, transfersOfUser } from './history-repository';
 
 const PAY_ID_PATTERN = new RegExp(`^[1-9]\\d{${PAY_ID_DIGITS - 1}}$`);
 /** Lookups allowed per user per minute: enough to type, too few to enumerate. */
@@ -102,12 +103,7 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/getUserTransferLog', { config: { access: 'user' } }, async (request) => {
     const { userId } = sessionOf(request);
-    const rows = await app.db
-      .select()
-      .from(transfers)
-      .where(or(eq(transfers.senderId, userId), eq(transfers.receiverId, userId)))
-      .orderBy(desc(transfers.createdAt))
-      .limit(LOG_LIST_CAP);
+    const rows = await transfersOfUser(app.db, userId, LOG_LIST_CAP);
     return rows.map(transferView);
   });
 
@@ -117,18 +113,7 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { userId } = sessionOf(request);
       const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await app.db
-            .select()
-            .from(transfers)
-            .where(
-              and(
-                eq(transfers.id, id),
-                or(eq(transfers.senderId, userId), eq(transfers.receiverId, userId)),
-              ),
-            )
-            .limit(1)
-        : [];
+      const row = isUuid(id) ? await transferOfUser(app.db, userId, id) : null;
       if (!row) throw notFound('Transfer not found.');
       return { transfer: transferView(row) };
     },

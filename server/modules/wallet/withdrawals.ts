@@ -4,7 +4,6 @@
  * gets the fee, withdrawal clearing the net that leaves on chain) or rejects it (the hold
  * is released). Large amounts take two admins: see withdraw-decision.ts.
  */
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateWithdrawRequest, UpdateWithdrawRequest } from '../../../common/contract';
 import { splitFee } from '../../../common/money';
@@ -32,6 +31,7 @@ import {
 import { withdrawView } from './views';
 import { decideWithdrawal } from './withdraw-decision';
 import { newRecordId } from '../../lib/record-id';
+import { insertWithdrawal, withdrawalOfUser, withdrawalsOfUser } from './history-repository';
 
 export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
@@ -103,7 +103,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
             }
             throw error;
           }
-          await write.insert(withdrawals).values(row);
+          await insertWithdrawal(write, row);
           request.log.info({ withdrawalId: row.id, userId }, 'withdrawal requested; amount held');
         },
       };
@@ -112,12 +112,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/getUserWithdrawLog', { config: { access: 'user' } }, async (request) => {
     const { userId } = sessionOf(request);
-    const rows = await app.db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.createdAt))
-      .limit(LOG_LIST_CAP);
+    const rows = await withdrawalsOfUser(app.db, userId, LOG_LIST_CAP);
     return rows.map(withdrawView);
   });
 
@@ -127,13 +122,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { userId } = sessionOf(request);
       const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await app.db
-            .select()
-            .from(withdrawals)
-            .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
-            .limit(1)
-        : [];
+      const row = isUuid(id) ? await withdrawalOfUser(app.db, userId, id) : null;
       if (!row) throw notFound('Withdrawal not found.');
       return { withdraw: withdrawView(row) };
     },

@@ -1,0 +1,76 @@
+/**
+ * The security policy of every answer: the content security policy and other helmet
+ * headers, and the rate-limit plugin the routes opt into (`global: false`).
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The help page's live-chat widget: only the /helpline document's policy allows its one
+ * origin; `onRequest` finds out which policy a request gets, and `allow` adds the origin to
+ * a directive's sources for that request (the settings area builds it).
+ */
+export interface ChatWidgetSources {
+  /**
+   * An onRequest hook, added before helmet's: on a document request of the help page it
+   * finds the widget origin that this response's policy allows.
+   */
+  onRequest(request: FastifyRequest): Promise<void>;
+  /** A directive value for helmet: `base`, plus the widget origin on the help page. */
+  allow(base: readonly string[]): (req: IncomingMessage) => string;
+}
+
+export interface SecurityPolicyOptions {
+  chatWidget: ChatWidgetSources;
+  /** Origins the web app's market worker reads directly (the live market services). */
+  connectOrigins: string[];
+  /** Whether the built web app carries the state-machine inspector. */
+  inspectorBuild: boolean;
+}
+
+// fastify-plugin: what an app-wide plugin registers (hooks, handlers) applies to the app that
+// registers it, not only to routes inside the plugin's own context.
+export const securityPolicy = fp(async (app, options: SecurityPolicyOptions) => {
+  const { chatWidget, connectOrigins, inspectorBuild } = options;
+  if (inspectorBuild) {
+    app.log.warn('this web app was built with the state-machine inspector (VITE_INSPECT=1)');
+  }
+  // The chat widget's origin is allowed in the /helpline document's policy only (script,
+  // styles, fonts, images, connections, frames); every other response keeps the strict
+  // policy. This hook runs before helmet's, which reads what it found.
+  app.addHook('onRequest', chatWidget.onRequest);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [chatWidget.allow(["'self'"])],
+        // styled-components injects its generated rules at run time.
+        styleSrc: [chatWidget.allow(["'self'", "'unsafe-inline'"])],
+        imgSrc: [chatWidget.allow(["'self'", 'data:', 'blob:'])],
+        fontSrc: [chatWidget.allow(["'self'"])],
+        frameSrc: [chatWidget.allow(["'self'"])],
+        // The web app's market worker reads the live services directly; the simulated
+        // market is on the app's own origin.
+        connectSrc: [chatWidget.allow(["'self'", ...connectOrigins])],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // A build with the state-machine inspector talks to the inspector's window, which it
+    // opens itself: the page must keep that link. Every other build cuts it.
+    crossOriginOpenerPolicy: {
+      policy: inspectorBuild ? 'same-origin-allow-popups' : 'same-origin',
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+});
