@@ -112,6 +112,16 @@ describe('chunkPlan', () => {
   });
 });
 
+describe('chunkPlan across builds', () => {
+  it('plans each chunking pass from its own graph', () => {
+    const name = plan();
+    expect(name(orderCard, ctx)).toBe('trading-shared');
+    // A later build in which only the trade page uses the order card.
+    const later = graph(main, { [trade]: [orderCard] }, { [main]: [trade, orders] });
+    expect(name(orderCard, later)).toBeNull();
+  });
+});
+
 describe('findCycle', () => {
   it('finds a cycle and names its chunks', () => {
     const edges = new Map([

@@ -121,7 +121,7 @@ function markReached(
 
 /**
  * The name function of a `codeSplitting` group: the chunk a module belongs to, or null to
- * leave it to the other groups and the automatic chunks. Computed once per build, on the
+ * leave it to the other groups and the automatic chunks. Computed once per chunking pass, on the
  * first call, from the whole module graph.
  */
 export function chunkPlan(options: ChunkPlanOptions) {
@@ -149,7 +149,9 @@ export function chunkPlan(options: ChunkPlanOptions) {
     id.startsWith(path.join(options.root, 'common') + path.sep);
   const isLibrary = (id: string) => id.includes(`${path.sep}node_modules${path.sep}`);
 
-  let sets: Map<string, Set<string>> | null = null;
+  // One map per chunking pass (Rolldown gives each pass its own context), so a second build
+  // in the same process, as in watch mode, never plans from the first one's graph.
+  const setsByPass = new WeakMap<PlanContext, Map<string, Set<string>>>();
   const needsFlow = new Map<string, boolean>();
   const reachesFlowLibrary = (
     id: string,
@@ -180,7 +182,11 @@ export function chunkPlan(options: ChunkPlanOptions) {
   };
 
   return (id: string, ctx: PlanContext): string | null => {
-    sets ??= pageSets(id, ctx);
+    let sets = setsByPass.get(ctx);
+    if (!sets) {
+      sets = pageSets(id, ctx);
+      setsByPass.set(ctx, sets);
+    }
     const pages = sets.get(id) ?? new Set<string>();
     if (pages.has(MAIN)) return isLibrary(id) ? null : 'app';
     if (options.isFlowLibrary(id)) return 'flows';
