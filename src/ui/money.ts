@@ -16,6 +16,14 @@ export function formatWireAmount(wire: string, decimals = 2): string {
 }
 
 /**
+ * An amount for display with exactly `decimals` places ("1,234.50"): the one function views
+ * use to show a micro amount, so every figure follows the same display rule.
+ */
+export function formatAmountMicros(micros: bigint, decimals = 2): string {
+  return displayMicros(micros, decimals);
+}
+
+/**
  * An amount with as many decimals as it needs, at least two: limits and minimums must not
  * be rounded ("10.00", "0.50", "0.000001").
  */
