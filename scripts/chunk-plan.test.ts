@@ -53,6 +53,7 @@ const submission = at('src/machines/submission.ts');
 const list = at('src/ui/list.tsx');
 const tradeOnly = at('src/views/trade/chart.tsx');
 const pair = at('src/views/shared/pair.ts');
+const checkout = at('src/views/shared/use-checkout.ts');
 const react = '/repo/node_modules/react/index.js';
 const dateLib = '/repo/node_modules/date-lib/index.js';
 
@@ -63,11 +64,12 @@ const ctx = graph(
     [home]: [format],
     [trade]: [orderCard, submission, list, tradeOnly, pair],
     [orders]: [orderCard, list, format],
-    [wallet]: [list, submission, pair],
-    [deposit]: [list, submission],
+    [wallet]: [list, submission, pair, checkout],
+    [deposit]: [list, submission, checkout],
     [admin]: [list],
     [orderCard]: [format, dateLib],
     [submission]: [XSTATE, list],
+    [checkout]: [XSTATE],
     [XSTATE]: [XSTATE_HELPER],
   },
   { [main]: [home, trade, orders, wallet, deposit, admin] },
@@ -100,6 +102,11 @@ describe('chunkPlan', () => {
 
   it('gives the modules of one family of pages their own chunk', () => {
     expect(chunkOf(orderCard)).toBe('trading-shared');
+  });
+
+  it("puts a family's modules that need the flow library in the family's flow chunk", () => {
+    // So a page of the family without a flow never loads xstate through the family chunk.
+    expect(chunkOf(checkout)).toBe('money-flows');
   });
 
   it('shares what enough user pages of several families reach, and leaves the rest', () => {

@@ -14,7 +14,9 @@
  *    without a flow (the markets) never loads xstate.
  * 3. A module only one page reaches stays in that page's chunk.
  * 4. A module whose pages all belong to one family (pages a user moves between: the
- *    trade screen and the orders, the wallet and its checkouts) goes to that family's chunk.
+ *    trade screen and the orders, the wallet and its checkouts) goes to that family's chunk,
+ *    or to the family's flow chunk when it needs the flow library (rule 2's reason: a page
+ *    of the family without a flow, such as the wallet's on-chain page, never loads xstate).
  * 5. A module that at least `minSharedPages` user pages of several families reach goes to
  *    `shared` (or `flows`, rule 2).
  * 6. Anything else is left to the bundler's automatic chunks, one per set of pages.
@@ -22,7 +24,8 @@
  * Why no two chunks import each other: if module a imports b, every page that reaches a
  * reaches b, so b's set of pages contains a's. Each rule above holds for a module's imports
  * whenever it holds for the module (a family module imports family, `shared`, automatic or
- * first-load modules; `shared` imports only `shared`, `flows` only `flows` and `shared`;
+ * first-load modules, and a family's flow module also its family's flow modules and `flows`;
+ * `shared` imports only `shared`, `flows` only `flows` and `shared`;
  * automatic chunks only chunks of larger page sets), so imports between chunks always go
  * from fewer pages to more, and never back. `acyclicChunks()` checks it on every build.
  */
@@ -195,7 +198,10 @@ export function chunkPlan(options: ChunkPlanOptions) {
     if (pages.has(homePage)) return 'app';
     if (pages.size < 2) return null;
     const families = new Set([...pages].map(familyOf));
-    if (families.size === 1) return `${[...families][0]!}-shared`;
+    if (families.size === 1) {
+      const family = [...families][0]!;
+      return reachesFlowLibrary(id, ctx) ? `${family}-flows` : `${family}-shared`;
+    }
     const userPages = [...pages].filter(counted).length;
     if (userPages < options.minSharedPages) return null;
     return reachesFlowLibrary(id, ctx) ? 'flows' : 'shared';
