@@ -150,7 +150,11 @@ function infoTranslationsField(
 }
 
 function withdrawValues(
-  body: MethodInput & { info: string; infoTranslations?: InfoTranslations; charge: string | number },
+  body: MethodInput & {
+    info: string;
+    infoTranslations?: InfoTranslations;
+    charge: string | number;
+  },
 ) {
   const chargeMicroPercent = percentField(body.charge, 'charge');
   if (chargeMicroPercent >= HUNDRED_PERCENT_MICRO) {

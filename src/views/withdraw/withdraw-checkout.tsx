@@ -46,14 +46,10 @@ export function WithdrawCheckout({
   user: User;
 }) {
   const { i18n, t } = useLingui();
-  const { actor, submitting, submitted } = useCheckoutActor(
-    withdrawMachine,
-    createWithdraw,
-    {
-      id: 'withdraw',
-      logPath: '/withdraw/log',
-    },
-  );
+  const { actor, submitting, submitted } = useCheckoutActor(withdrawMachine, createWithdraw, {
+    id: 'withdraw',
+    logPath: '/withdraw/log',
+  });
 
   const terms = withdrawTerms(method, user.balance);
   const [clamped, setClamped] = useState(false);

@@ -115,6 +115,7 @@ const Box = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${theme.space.sm};
+  margin-top: ${theme.space.sm};
 `;
 
 const Tabs = styled.div`
