@@ -55,6 +55,22 @@ export const DepositMethod = object({
 });
 export type DepositMethod = Infer<typeof DepositMethod>;
 
+/**
+ * The languages a method's instructions (`info`, in English) may also be written in. A
+ * language left out has none, and readers of it see the English text.
+ */
+export const INFO_LANGUAGES = ['es', 'fr', 'de', 'zh'] as const;
+export type InfoLanguage = (typeof INFO_LANGUAGES)[number];
+
+/** A method's instructions per language: { es?, fr?, de?, zh? }; other keys are refused. */
+export const InfoTranslations = object({
+  es: optional(string()),
+  fr: optional(string()),
+  de: optional(string()),
+  zh: optional(string()),
+});
+export type InfoTranslations = Infer<typeof InfoTranslations>;
+
 /** GET /api/withdrawMethods → WithdrawMethod[] */
 export const WithdrawMethod = object({
   _id: string(),
@@ -66,8 +82,13 @@ export const WithdrawMethod = object({
   conversionPrice: WireAmount,
   currencyUsdt: string(),
   coinSymbol: string(),
-  /** Instructions shown on the checkout. */
+  /** Instructions shown on the checkout, in English. */
   info: string(),
+  /**
+   * The instructions in the other languages, only those given; every reader gets all of them
+   * and picks its own (the answer does not depend on Accept-Language, so it stays cacheable).
+   */
+  infoTranslations: optional(InfoTranslations),
   /** The processing fee in percent. */
   charge: WireAmount,
 });
@@ -102,17 +123,18 @@ const methodFields = {
 };
 export const CreateDepositMethodRequest = object(methodFields);
 export const UpdateDepositMethodRequest = object({ id: string(), ...methodFields });
-export const CreateWithdrawMethodRequest = object({
+/**
+ * A withdraw method's own fields. `infoTranslations`: each text as long as `info` may be; an
+ * empty one means none. Left out of an update, the method keeps the ones it has.
+ */
+const withdrawMethodFields = {
   ...methodFields,
   info: string(),
+  infoTranslations: optional(InfoTranslations),
   charge: AmountInput,
-});
-export const UpdateWithdrawMethodRequest = object({
-  id: string(),
-  ...methodFields,
-  info: string(),
-  charge: AmountInput,
-});
+};
+export const CreateWithdrawMethodRequest = object(withdrawMethodFields);
+export const UpdateWithdrawMethodRequest = object({ id: string(), ...withdrawMethodFields });
 export type CreateDepositMethodRequest = Infer<typeof CreateDepositMethodRequest>;
 export type UpdateDepositMethodRequest = Infer<typeof UpdateDepositMethodRequest>;
 export type CreateWithdrawMethodRequest = Infer<typeof CreateWithdrawMethodRequest>;

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InfoTranslations } from '../../common/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -393,6 +394,11 @@ export const withdrawMethods = pgTable(
   {
     ...methodColumns(),
     info: text('info').notNull().default(''),
+    /**
+     * The instructions in the other languages ({ es?, fr?, de?, zh? }), null when none:
+     * read and written only with the method, so they live in its row (and in its audit).
+     */
+    infoTranslations: jsonb('info_translations').$type<InfoTranslations>(),
     chargeMicroPercent: bigint('charge_micro_percent', { mode: 'bigint' }).notNull(),
   },
   (t) => [

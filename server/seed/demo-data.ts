@@ -123,25 +123,50 @@ export const DEMO_DEPOSIT_METHODS = [
   },
 ];
 
+/** The demo withdraw methods, their instructions in English and in the other languages. */
 export const DEMO_WITHDRAW_METHODS = [
   {
     ...DEMO_DEPOSIT_METHODS[0]!,
     chargeMicroPercent: 1_000_000n,
     info: 'Sent on the TRON network within 30 minutes of approval. Double-check the address: transfers cannot be reversed.',
+    infoTranslations: {
+      es: 'Se envía por la red TRON en un plazo de 30 minutos tras la aprobación. Comprueba bien la dirección: las transferencias no se pueden revertir.',
+      fr: 'Envoyé sur le réseau TRON dans les 30 minutes suivant l’approbation. Vérifiez bien l’adresse\u00a0: les transferts sont irréversibles.',
+      de: 'Wird innerhalb von 30 Minuten nach der Freigabe über das TRON-Netzwerk gesendet. Prüfe die Adresse genau: Überweisungen können nicht rückgängig gemacht werden.',
+      zh: '批准后 30 分钟内通过 TRON 网络发送。请仔细核对地址：转账一经发出无法撤回。',
+    },
   },
   {
     ...DEMO_DEPOSIT_METHODS[1]!,
     chargeMicroPercent: 2_500_000n,
     info: 'Sent on Ethereum; the fee covers network gas. Use an address you control, not an exchange deposit tag.',
+    infoTranslations: {
+      es: 'Se envía por Ethereum; la comisión cubre el gas de la red. Usa una dirección que controles, no una etiqueta de depósito de un exchange.',
+      fr: 'Envoyé sur Ethereum\u00a0; les frais couvrent le gas du réseau. Utilisez une adresse que vous contrôlez, pas un tag de dépôt de plateforme d’échange.',
+      de: 'Wird über Ethereum gesendet; die Gebühr deckt das Netzwerk-Gas. Verwende eine Adresse, die du selbst kontrollierst, kein Einzahlungs-Tag einer Börse.',
+      zh: '通过以太坊发送；手续费用于支付网络 Gas 费。请使用您自己掌控的地址，不要使用交易所的充值标签。',
+    },
   },
   {
     ...DEMO_DEPOSIT_METHODS[2]!,
     chargeMicroPercent: 1_500_000n,
     info: 'Sent to a native SegWit or legacy Bitcoin address after one confirmation of approval.',
+    infoTranslations: {
+      es: 'Se envía a una dirección de Bitcoin SegWit nativa o heredada (legacy) tras una confirmación de la aprobación.',
+      fr: 'Envoyé à une adresse Bitcoin SegWit native ou classique (legacy) après une confirmation de l’approbation.',
+      de: 'Wird nach einer Bestätigung der Freigabe an eine native SegWit- oder Legacy-Bitcoin-Adresse gesendet.',
+      zh: '批准经一次确认后，发送至原生 SegWit 或传统（Legacy）比特币地址。',
+    },
   },
   {
     ...DEMO_DEPOSIT_METHODS[3]!,
     chargeMicroPercent: 2_000_000n,
     info: 'Sent as native ETH on the Ethereum mainnet.',
+    infoTranslations: {
+      es: 'Se envía como ETH nativo en la red principal de Ethereum.',
+      fr: 'Envoyé en ETH natif sur le réseau principal Ethereum.',
+      de: 'Wird als natives ETH im Ethereum-Mainnet gesendet.',
+      zh: '以原生 ETH 的形式在以太坊主网上发送。',
+    },
   },
 ];

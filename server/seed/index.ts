@@ -4,7 +4,7 @@
  * server); a second demo admin, demo users, coins and support links when DEMO is on. Every step is idempotent, so several
  * instances can start at once and a restart changes nothing.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -85,6 +85,7 @@ export async function seed(
     .from(withdrawMethods)
     .limit(1);
   if (!anyWithdrawMethod) await db.insert(withdrawMethods).values(DEMO_WITHDRAW_METHODS);
+  else await translateDemoWithdrawMethods(db);
   await db
     .insert(coins)
     .values(
@@ -135,4 +136,18 @@ async function upsertAdmin(
     await revokeAllSessions(tx, row.id);
   });
   log.info({ email }, 'admin account updated');
+}
+
+/**
+ * A demo database seeded before the instructions had translations gets them: a demo method
+ * whose English text is still the demo's and that has none yet (an admin's own wording and
+ * translations are left alone).
+ */
+async function translateDemoWithdrawMethods(db: Db): Promise<void> {
+  for (const method of DEMO_WITHDRAW_METHODS) {
+    await db
+      .update(withdrawMethods)
+      .set({ infoTranslations: method.infoTranslations })
+      .where(and(eq(withdrawMethods.info, method.info), isNull(withdrawMethods.infoTranslations)));
+  }
 }

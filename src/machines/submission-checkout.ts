@@ -10,10 +10,12 @@ import {
 } from './submission.machine';
 
 /**
- * A checkout whose view sends the finished request straight away (deposit, withdraw):
- * form → submitting (the `submission` child sends it: sending | failed) → submitted. The
- * view owns the fields and sends SUBMIT with the request; any edit (EDIT) drops the key, so
- * the next submit is a new action. The view supplies the child (`submissionWith`), the
+ * A checkout whose view hands over the finished request (deposit, withdraw): form →
+ * submitting (the `submission` child sends it: sending | failed) → submitted. The view owns
+ * the fields and sends SUBMIT with the request; any edit (EDIT) drops the key, so the next
+ * submit is a new action. A checkout made with `review: true` (withdraw) sends nothing from
+ * the form: REVIEW opens `reviewing` with the request, and only CONFIRM there sends it;
+ * CANCEL goes back to the form with the request and any failed attempt kept. The view supplies the child (`submissionWith`), the
  * cache refresh (`refreshWalletData`) and the navigation to the new record (`goToResult`)
  * with `.provide()`; tests supply fakes the same way.
  */
@@ -27,8 +29,14 @@ export interface CheckoutContext<TRequest extends RequestFields> {
 }
 
 export type CheckoutEvent<TRequest extends RequestFields> =
-  /** The user confirmed the form: send `request`. */
+  /** The user confirmed the form: send `request` (a checkout without review). */
   | { type: 'SUBMIT'; request: TRequest }
+  /** The form is valid: show `request` for review (a checkout with review). */
+  | { type: 'REVIEW'; request: TRequest }
+  /** The reviewed request is right: send it. */
+  | { type: 'CONFIRM' }
+  /** Back to the form from the review, without sending. */
+  | { type: 'CANCEL' }
   /** Send the failed request again, with its key. */
   | { type: 'RETRY' }
   /** The user changed the form after a failure: the next submit is a new action. */
@@ -41,6 +49,8 @@ export interface CheckoutTexts {
   submitted: MessageDescriptor;
   /** The failure text, e.g. 'Failed to submit deposit.'. */
   failed: MessageDescriptor;
+  /** Whether the request is reviewed (REVIEW, then CONFIRM) before it is sent. */
+  review?: boolean;
 }
 
 export function createCheckoutMachine<
@@ -62,13 +72,17 @@ export function createCheckoutMachine<
       goToResult: (_, _params: { id: string }) => notProvided(texts.id, 'goToResult'),
       takeRequest: assign({
         request: ({ event }) => {
-          if (event.type !== 'SUBMIT') throw new Error('takeRequest needs SUBMIT');
+          if (event.type !== 'SUBMIT' && event.type !== 'REVIEW') {
+            throw new Error('takeRequest needs SUBMIT or REVIEW');
+          }
           return event.request;
         },
       }),
     },
     guards: {
       canRetry: ({ context }) => context.failure?.retryable === true,
+      reviewsFirst: () => texts.review === true,
+      sendsStraight: () => texts.review !== true,
     },
   }).createMachine({
     id: texts.id,
@@ -77,7 +91,18 @@ export function createCheckoutMachine<
     states: {
       form: {
         on: {
-          SUBMIT: { target: 'submitting', actions: 'takeRequest' },
+          SUBMIT: { guard: 'sendsStraight', target: 'submitting', actions: 'takeRequest' },
+          REVIEW: { guard: 'reviewsFirst', target: 'reviewing', actions: 'takeRequest' },
+          // An edit after a cancelled, failed confirmation: the next one is a new action.
+          EDIT: { actions: assign({ attempt: null }) },
+        },
+      },
+
+      /** The request on screen for review; nothing has been sent for it yet. */
+      reviewing: {
+        on: {
+          CONFIRM: { target: 'submitting' },
+          CANCEL: { target: 'form' },
         },
       },
 
@@ -118,7 +143,18 @@ export function createCheckoutMachine<
                 actions: sendTo('submission', { type: 'RETRY' }),
               },
               // A new child for the request: the same one reuses the failed attempt's key.
-              SUBMIT: { target: `#${texts.id}.submitting`, reenter: true, actions: 'takeRequest' },
+              SUBMIT: {
+                guard: 'sendsStraight',
+                target: `#${texts.id}.submitting`,
+                reenter: true,
+                actions: 'takeRequest',
+              },
+              // Out of the review with the attempt kept: confirming it again reuses its key.
+              CANCEL: {
+                guard: 'reviewsFirst',
+                target: `#${texts.id}.form`,
+                actions: assign({ failure: null }),
+              },
               EDIT: {
                 target: `#${texts.id}.form`,
                 actions: assign({ request: null, attempt: null, failure: null }),

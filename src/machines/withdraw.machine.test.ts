@@ -7,6 +7,7 @@ import {
 } from '../../common/contract';
 import { ApiError } from '../services/api-error';
 import type { WalletNotice } from './submission';
+import { fakeSubmission } from '../testing/fake-submission';
 import { submissionWith, type SubmitAttempt } from './submission.machine';
 import { withdrawMachine } from './withdraw.machine';
 
@@ -37,7 +38,81 @@ const withdraw: Withdraw = {
   decidedAt: null,
 };
 
+function startWithdraw(replies: readonly (Withdraw | Error)[]) {
+  const { submission, sends } = fakeSubmission<CreateWithdrawRequest, Withdraw>(replies);
+  const goToResult = vi.fn();
+  const actor = createActor(
+    withdrawMachine.provide({
+      actors: { submission },
+      actions: { refreshWalletData: () => undefined, goToResult: (_, { id }) => goToResult(id) },
+    }),
+  );
+  actor.start();
+  return { actor, sends, goToResult };
+}
+
 describe('withdraw machine', () => {
+  it('sends nothing from the form: SUBMIT is refused, REVIEW only opens the review', () => {
+    const { actor, sends } = startWithdraw([withdraw]);
+    actor.send({ type: 'SUBMIT', request });
+    expect(actor.getSnapshot().value).toBe('form');
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().value).toBe('form');
+    actor.send({ type: 'REVIEW', request });
+    expect(actor.getSnapshot().value).toBe('reviewing');
+    expect(actor.getSnapshot().context.request).toEqual(request);
+    expect(sends).toHaveLength(0);
+  });
+
+  it('cancel goes back to the form with the request kept, and sends nothing', () => {
+    const { actor, sends } = startWithdraw([withdraw]);
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.request).toEqual(request);
+    expect(sends).toHaveLength(0);
+  });
+
+  it('confirm sends the reviewed request once, with one idempotency key', async () => {
+    const { actor, sends, goToResult } = startWithdraw([withdraw]);
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(sends).toHaveLength(1);
+    expect(sends[0]?.request).toEqual(request);
+    expect(sends[0]?.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(goToResult).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failure, cancel and confirm the same request again reuse its key', async () => {
+    const { actor, sends } = startWithdraw([new ApiError({ status: 503 }), withdraw]);
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.idempotencyKey).toBe(sends[0]?.idempotencyKey);
+  });
+
+  it('an edit after a cancelled failure makes the next confirmation a new action', async () => {
+    const { actor, sends } = startWithdraw([new ApiError({ status: 503 }), withdraw]);
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
+    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(sends[1]?.idempotencyKey).not.toBe(sends[0]?.idempotencyKey);
+  });
+
   it('retries with the same key, and says so with the withdraw texts', async () => {
     const calls: SubmitAttempt<CreateWithdrawRequest>[] = [];
     const goToResult = vi.fn();
@@ -56,7 +131,8 @@ describe('withdraw machine', () => {
     );
     actor.on('notice', (event) => notices.push(event));
     actor.start();
-    actor.send({ type: 'SUBMIT', request });
+    actor.send({ type: 'REVIEW', request });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ submitting: 'failed' }));
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('submitted'));

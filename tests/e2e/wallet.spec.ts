@@ -185,6 +185,10 @@ test('a withdrawal holds the amount; rejecting releases it, approving pays it ou
     await page.getByLabel('Amount').fill(amount);
     await page.getByLabel('Wallet Address').fill(TRC20_ADDRESS);
     await page.getByRole('button', { name: 'withdraw' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review withdrawal' })
+      .getByRole('button', { name: 'Confirm withdrawal' })
+      .click();
     await expect(page.getByText('Withdraw request submitted!')).toBeVisible();
     await expect(page).toHaveURL(/\/withdraw\/log\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Request Pending' })).toBeVisible();

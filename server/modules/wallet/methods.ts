@@ -4,11 +4,13 @@ import {
   CreateDepositMethodRequest,
   CreateWithdrawMethodRequest,
   DeleteMethodRequest,
+  INFO_LANGUAGES,
   METHOD_TEXT_RULES,
   UpdateDepositMethodRequest,
   UpdateWithdrawMethodRequest,
   type AdminMethods,
   type DepositMethod,
+  type InfoTranslations,
   type WithdrawMethod,
 } from '../../../common/contract';
 import { formatMicros, HUNDRED_PERCENT_MICRO, maxUsdtMicrosForRate } from '../../../common/money';
@@ -52,6 +54,7 @@ export function withdrawMethodView(row: WithdrawRow): WithdrawMethod {
   return {
     ...depositMethodView(row),
     info: row.info,
+    infoTranslations: row.infoTranslations ?? {},
     charge: formatMicros(row.chargeMicroPercent),
   };
 }
@@ -125,7 +128,34 @@ function methodValues(body: MethodInput) {
   };
 }
 
-function withdrawValues(body: MethodInput & { info: string; charge: string | number }) {
+/**
+ * The instructions per language, trimmed, each within `info`'s limit; an empty text means
+ * none, and no text at all is null. Left out (undefined), the column is left as it is.
+ */
+function infoTranslationsField(
+  translations: InfoTranslations | undefined,
+): InfoTranslations | null | undefined {
+  if (translations === undefined) return undefined;
+  const kept: InfoTranslations = {};
+  for (const language of INFO_LANGUAGES) {
+    const text = textField(
+      translations[language] ?? '',
+      `infoTranslations.${language}`,
+      `Info (${language})`,
+      { ...METHOD_TEXT_RULES.info, allowEmpty: true },
+    );
+    if (text !== '') kept[language] = text;
+  }
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+function withdrawValues(
+  body: MethodInput & {
+    info: string;
+    infoTranslations?: InfoTranslations;
+    charge: string | number;
+  },
+) {
   const chargeMicroPercent = percentField(body.charge, 'charge');
   if (chargeMicroPercent >= HUNDRED_PERCENT_MICRO) {
     throw new ApiError(400, 'The charge must be below 100 percent', 'amount', 'charge');
@@ -133,6 +163,7 @@ function withdrawValues(body: MethodInput & { info: string; charge: string | num
   return {
     ...methodValues(body),
     info: textField(body.info, 'info', 'Info', { ...METHOD_TEXT_RULES.info, allowEmpty: true }),
+    infoTranslations: infoTranslationsField(body.infoTranslations),
     chargeMicroPercent,
   };
 }

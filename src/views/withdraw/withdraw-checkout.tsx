@@ -3,13 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
-import { coinUnitsForUsdt, displayMicros, parseAmount } from '../../../common/money';
+import { coinUnitsForUsdt, parseAmount } from '../../../common/money';
 import { withdrawMachine } from '../../machines/withdraw.machine';
 import { createWithdraw } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
 import {
+  formatAmountMicros,
   formatCoinQuantity,
   formatExactMicros,
   formatRate,
@@ -19,7 +20,6 @@ import { Card, Figure, Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { normalizeAmountInput } from '../shared/amount-rules';
-import { SubmitFailureMessage } from '../shared/submit-failure';
 import { useCheckoutActor } from '../shared/use-checkout-actor';
 import {
   validateWithdraw,
@@ -29,6 +29,7 @@ import {
   type WithdrawCheckoutState,
   type WithdrawField,
 } from './withdraw-terms';
+import { WithdrawReviewDialog } from './withdraw-review-dialog';
 import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
@@ -45,14 +46,10 @@ export function WithdrawCheckout({
   user: User;
 }) {
   const { i18n, t } = useLingui();
-  const { actor, submitting, submitted, failure } = useCheckoutActor(
-    withdrawMachine,
-    createWithdraw,
-    {
-      id: 'withdraw',
-      logPath: '/withdraw/log',
-    },
-  );
+  const { actor, submitting, submitted } = useCheckoutActor(withdrawMachine, createWithdraw, {
+    id: 'withdraw',
+    logPath: '/withdraw/log',
+  });
 
   const terms = withdrawTerms(method, user.balance);
   const [clamped, setClamped] = useState(false);
@@ -84,7 +81,7 @@ export function WithdrawCheckout({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!form.check(event) || submitting || submitted || !parsed.ok) return;
     actor.send({
-      type: 'SUBMIT',
+      type: 'REVIEW',
       request: withdrawRequest(methodId, parsed.micros, values.paymentAddress, terms),
     });
   };
@@ -122,10 +119,10 @@ export function WithdrawCheckout({
         />
         <DetailList aria-live="polite">
           <Detail label={<Trans>Processing fee</Trans>}>
-            {feePercent} %{split && <Faint>{displayMicros(split.feeMicros, 4)} USDT</Faint>}
+            {feePercent} %{split && <Faint>{formatAmountMicros(split.feeMicros, 4)} USDT</Faint>}
           </Detail>
           <Detail label={<Trans>You receive</Trans>}>
-            <Strong>{split ? displayMicros(split.netMicros, 4) : '—'} USDT</Strong>
+            <Strong>{split ? formatAmountMicros(split.netMicros, 4) : '—'} USDT</Strong>
             {split && split.netMicros > 0n && coin !== currency && (
               <Faint>
                 ≈ {formatCoinQuantity(coinUnitsForUsdt(split.netMicros, terms.rateMicros))} {coin}
@@ -145,13 +142,15 @@ export function WithdrawCheckout({
             <p>{method.info}</p>
           </Info>
         )}
-        {failure && (
-          <SubmitFailureMessage failure={failure} onRetry={() => actor.send({ type: 'RETRY' })} />
-        )}
         <SubmitButton type="submit" block busy={submitting} disabled={submitted}>
           <Trans>withdraw</Trans>
         </SubmitButton>
       </Form>
+      <WithdrawReviewDialog
+        actor={actor}
+        network={`${method.name} (${method.label.toUpperCase()})`}
+        currency={currency}
+      />
     </Page>
   );
 }

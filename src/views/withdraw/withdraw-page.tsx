@@ -3,16 +3,18 @@ import { useWithdrawMethods } from '../../services/wallet-queries';
 import { WithdrawIcon } from '../../ui/icons';
 import { MethodChoicePage } from '../shared/method-choice-page';
 import type { MethodTile } from '../shared/method-grid';
+import { methodInfo } from '../shared/method-info';
 import { withdrawCheckoutState } from './withdraw-terms';
 
 /** The withdraw methods (docs/product.md §2): coin name and address type; a tap opens the checkout. */
 export default function WithdrawPage() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const methods = useWithdrawMethods();
   const tiles: MethodTile[] = (methods.data ?? []).map((method) => ({
     id: method._id,
     to: `/withdraw/checkout/${encodeURIComponent(method._id)}`,
-    state: withdrawCheckoutState(method),
+    // The checkout shows the instructions before the list loads there: in this language.
+    state: { ...withdrawCheckoutState(method), info: methodInfo(method, i18n.locale) },
     title: method.coinName,
     subtitle: method.paymentAddressType.toUpperCase(),
     symbol: method.coinSymbol,

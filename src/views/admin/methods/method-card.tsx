@@ -1,6 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { DepositMethod, WithdrawMethod } from '../../../../common/contract';
+import {
+  INFO_LANGUAGES,
+  type DepositMethod,
+  type WithdrawMethod,
+} from '../../../../common/contract';
 import { microsFromWire } from '../../../../common/money';
 import { Button } from '../../../ui/button';
 import { Badge, Card } from '../../../ui/page';
@@ -93,6 +97,14 @@ export function MethodCard({
             <dd>{method.info === '' ? <Trans>None</Trans> : <Info>{method.info}</Info>}</dd>
           </div>
         )}
+        {withdraw && (
+          <div data-span="all">
+            <dt>
+              <Trans>Translations</Trans>
+            </dt>
+            <dd>{translated(method) || <Trans>None</Trans>}</dd>
+          </div>
+        )}
       </Facts>
       <Actions>
         <Button variant="secondary" onClick={onEdit} aria-label={t`Edit ${coinName} ${network}`}>
@@ -104,6 +116,14 @@ export function MethodCard({
       </Actions>
     </Box>
   );
+}
+
+/** The languages the instructions are translated into, as codes: "ES · DE · ZH". */
+function translated(method: DepositMethod | WithdrawMethod): string {
+  const translations = ('infoTranslations' in method && method.infoTranslations) || {};
+  return INFO_LANGUAGES.filter((language) => (translations[language] ?? '') !== '')
+    .map((language) => language.toUpperCase())
+    .join(' · ');
 }
 
 const Box = styled(Card).attrs({ as: 'article' })`

@@ -4,6 +4,7 @@ import {
   EMPTY_METHOD_FORM,
   checkMethodForm,
   depositMethodRequest,
+  formFieldOf,
   methodFields,
   methodFormValues,
   parseFeePercent,
@@ -23,6 +24,10 @@ const VALID: MethodFormValues = {
   conversionPrice: '1',
   charge: '2.5',
   info: '  Arrives within a day.  ',
+  infoEs: '',
+  infoFr: '',
+  infoDe: ' Kommt innerhalb eines Tages an. ',
+  infoZh: '',
 };
 
 const errorOf = (values: Partial<MethodFormValues>, field: keyof MethodFormValues) =>
@@ -112,7 +117,15 @@ describe('the two kinds share one form', () => {
     expect(checkMethodForm(values, 'deposit')).toEqual({});
     expect(Object.keys(checkMethodForm(values, 'withdraw'))).toEqual(['charge', 'info']);
     expect(methodFields('deposit')).not.toContain('charge');
-    expect(methodFields('withdraw')).toEqual([...methodFields('deposit'), 'charge', 'info']);
+    expect(methodFields('withdraw')).toEqual([
+      ...methodFields('deposit'),
+      'charge',
+      'info',
+      'infoEs',
+      'infoFr',
+      'infoDe',
+      'infoZh',
+    ]);
   });
 
   it('reports errors in the order of the fields', () => {
@@ -144,6 +157,7 @@ describe('the requests', () => {
     });
     expect(withdrawMethodRequest(VALID)).toMatchObject({
       info: 'Arrives within a day.',
+      infoTranslations: { es: '', fr: '', de: 'Kommt innerhalb eines Tages an.', zh: '' },
       charge: '2.500000',
     });
     expect(depositMethodRequest(VALID)).not.toHaveProperty('charge');
@@ -165,6 +179,7 @@ describe('the requests', () => {
       currencyUsdt: 'USDT',
       coinSymbol: 'BTC',
       info: 'Sent once a day.',
+      infoTranslations: { zh: '每天发送一次。' },
       charge: '1.500000',
     };
     const values = methodFormValues(method);
@@ -179,8 +194,27 @@ describe('the requests', () => {
       conversionPrice: '65000.125',
       charge: '1.5',
       info: 'Sent once a day.',
+      infoEs: '',
+      infoFr: '',
+      infoDe: '',
+      infoZh: '每天发送一次。',
     });
     expect(checkMethodForm(values, 'withdraw')).toEqual({});
     expect(withdrawMethodRequest(values).conversionPrice).toBe('65000.125000');
+  });
+});
+
+describe('the instructions in other languages', () => {
+  it('are each within the length of the English text', () => {
+    expect(errorOf({ infoZh: '字'.repeat(1001) }, 'infoZh')).toBe(
+      'Must be at most {maxText} characters',
+    );
+    expect(errorOf({ infoZh: '字'.repeat(1000) }, 'infoZh')).toBeUndefined();
+  });
+
+  it('take the server refusal of one language under its own field', () => {
+    expect(formFieldOf('infoTranslations.de')).toBe('infoDe');
+    expect(formFieldOf('info')).toBe('info');
+    expect(formFieldOf(undefined)).toBeUndefined();
   });
 });

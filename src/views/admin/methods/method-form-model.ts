@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  INFO_LANGUAGES,
   METHOD_TEXT_RULES,
   type CreateDepositMethodRequest,
+  type InfoLanguage,
   type CreateWithdrawMethodRequest,
   type DepositMethod,
   type WithdrawMethod,
@@ -39,6 +41,11 @@ export interface MethodFormValues {
   /** Withdraw methods only: the fee in percent, and the instructions shown at checkout. */
   charge: string;
   info: string;
+  /** The instructions in the other languages; empty means none (readers get `info`). */
+  infoEs: string;
+  infoFr: string;
+  infoDe: string;
+  infoZh: string;
 }
 
 export type MethodField = keyof MethodFormValues;
@@ -55,7 +62,19 @@ const DEPOSIT_FIELDS: readonly MethodField[] = [
   'maxAmount',
   'conversionPrice',
 ];
-const WITHDRAW_FIELDS: readonly MethodField[] = [...DEPOSIT_FIELDS, 'charge', 'info'];
+/** The field of each language's instructions. */
+export const INFO_FIELDS: Record<InfoLanguage, MethodField> = {
+  es: 'infoEs',
+  fr: 'infoFr',
+  de: 'infoDe',
+  zh: 'infoZh',
+};
+const WITHDRAW_FIELDS: readonly MethodField[] = [
+  ...DEPOSIT_FIELDS,
+  'charge',
+  'info',
+  ...INFO_LANGUAGES.map((language) => INFO_FIELDS[language]),
+];
 
 export function methodFields(kind: MethodKind): readonly MethodField[] {
   return kind === 'deposit' ? DEPOSIT_FIELDS : WITHDRAW_FIELDS;
@@ -83,11 +102,16 @@ export const EMPTY_METHOD_FORM: MethodFormValues = {
   conversionPrice: '',
   charge: '',
   info: '',
+  infoEs: '',
+  infoFr: '',
+  infoDe: '',
+  infoZh: '',
 };
 
 /** The form filled with a saved method: amounts as one would type them ("10", "0.5"). */
 export function methodFormValues(method: DepositMethod | WithdrawMethod): MethodFormValues {
   const typed = (wire: string) => plainMicros(microsFromWire(wire));
+  const translations = ('infoTranslations' in method && method.infoTranslations) || {};
   return {
     coinName: method.coinName,
     coinSymbol: method.coinSymbol,
@@ -99,6 +123,10 @@ export function methodFormValues(method: DepositMethod | WithdrawMethod): Method
     conversionPrice: typed(method.conversionPrice),
     charge: 'charge' in method ? typed(method.charge) : '',
     info: 'info' in method ? method.info : '',
+    infoEs: translations.es ?? '',
+    infoFr: translations.fr ?? '',
+    infoDe: translations.de ?? '',
+    infoZh: translations.zh ?? '',
   };
 }
 
@@ -208,8 +236,10 @@ export function checkMethodForm(values: MethodFormValues, kind: MethodKind): Met
   if (kind === 'withdraw') {
     const charge = parseFeePercent(values.charge);
     if (!charge.ok) found.charge = charge.error;
-    const info = tooLong(values.info.trim(), limits.info);
-    if (info) found.info = info;
+    for (const field of ['info', ...Object.values(INFO_FIELDS)] as const) {
+      const info = tooLong(values[field].trim(), limits.info);
+      if (info) found[field] = info;
+    }
   }
   const errors: MethodFormErrors = {};
   for (const field of methodFields(kind)) {
@@ -238,11 +268,26 @@ export function depositMethodRequest(values: MethodFormValues): CreateDepositMet
   };
 }
 
-/** A withdraw method's body: the deposit fields, the info text and the fee percent. */
+/**
+ * A withdraw method's body: the deposit fields, the info text in English and in every other
+ * language (an empty one, which removes a translation, is sent too) and the fee percent.
+ */
 export function withdrawMethodRequest(values: MethodFormValues): CreateWithdrawMethodRequest {
   return {
     ...depositMethodRequest(values),
     info: values.info.trim(),
+    infoTranslations: {
+      es: values.infoEs.trim(),
+      fr: values.infoFr.trim(),
+      de: values.infoDe.trim(),
+      zh: values.infoZh.trim(),
+    },
     charge: micros(parseFeePercent(values.charge)),
   };
+}
+
+/** The form's field for a field the server names in a refusal ('infoTranslations.de'). */
+export function formFieldOf(serverField: string | undefined): string | undefined {
+  const language = INFO_LANGUAGES.find((code) => serverField === `infoTranslations.${code}`);
+  return language ? INFO_FIELDS[language] : serverField;
 }

@@ -12,14 +12,14 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { ConfirmDialog } from '../../../ui/dialog';
 import { ErrorMessage } from '../../../ui/page';
-import { TextAreaField, TextField } from '../../../ui/text-field';
+import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
 import { useFormFields } from '../../../ui/use-form-fields';
 import {
   EMPTY_METHOD_FORM,
-  METHOD_TEXT_MAX_LENGTH,
   checkMethodForm,
   depositMethodRequest,
+  formFieldOf,
   methodFields,
   methodFormValues,
   withdrawMethodRequest,
@@ -27,10 +27,8 @@ import {
   type MethodFormValues,
   type MethodKind,
 } from './method-form-model';
+import { MethodInfoField, firstInfoTabWith, infoFieldOf, type InfoTab } from './method-info-field';
 import { theme } from '../../../ui/theme';
-
-/** The info text may be long; the field allows a little over the limit so the error shows. */
-const INFO_INPUT_MAX_LENGTH = METHOD_TEXT_MAX_LENGTH.info + 100;
 
 /** What the editor is open for: a new method of a kind, or a saved one. */
 export interface MethodEditorTarget {
@@ -95,6 +93,12 @@ export function MethodEditor({
   });
   const values = form.values;
   const withdraw = kind === 'withdraw';
+  const [infoTab, setInfoTab] = useState<InfoTab>('en');
+  /** A refused text in a language not on screen: its tab opens, so the problem shows. */
+  const showInfoProblem = (hasError: (field: MethodField) => boolean) => {
+    const tab = firstInfoTabWith(hasError);
+    if (tab && !hasError(infoFieldOf(infoTab))) setInfoTab(tab);
+  };
   // Saving a method as it was would only write an audit entry: wait for a change.
   const changed =
     method === null || methodFields(kind).some((field) => values[field] !== initial[field]);
@@ -114,7 +118,9 @@ export function MethodEditor({
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!form.check(event) || busy) return;
+    const errors = checkMethodForm(values, kind);
+    if (!form.check(event)) showInfoProblem((field) => errors[field] !== undefined);
+    if (Object.keys(errors).length > 0 || busy) return;
     form.clearRefusals();
     save(values, method?._id ?? null, {
       onSuccess: () => {
@@ -123,7 +129,9 @@ export function MethodEditor({
       },
       onError: (error) => {
         const { message, field } = describeAdminError(error);
-        form.refuse(field, message);
+        const own = formFieldOf(field);
+        form.refuse(own, message);
+        showInfoProblem((name) => name === own);
       },
     });
   };
@@ -203,13 +211,7 @@ export function MethodEditor({
               {...bindAmount('charge', '%')}
             />
             <Wide>
-              <InfoField
-                label={<Trans>Info shown at checkout</Trans>}
-                rows={3}
-                maxLength={INFO_INPUT_MAX_LENGTH}
-                reserveMessage={false}
-                {...bind('info')}
-              />
+              <MethodInfoField bind={bind} tab={infoTab} onTab={setInfoTab} />
             </Wide>
           </>
         )}
@@ -244,21 +246,5 @@ const Mono = styled.div`
   input {
     font-family: ${theme.fonts.mono};
     font-size: 15px;
-  }
-`;
-
-/**
- * Padded like the inputs above it, without TextField's focus ring, and red while invalid even
- * when focused: as this form had it before the field was shared.
- */
-const InfoField = styled(TextAreaField)`
-  textarea {
-    padding: ${theme.space.md} ${theme.space.lg};
-  }
-  textarea:focus {
-    box-shadow: none;
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${theme.colors.danger};
   }
 `;

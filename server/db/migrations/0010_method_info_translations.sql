@@ -1,0 +1,1 @@
+ALTER TABLE "withdraw_methods" ADD COLUMN "info_translations" jsonb;
