@@ -1,62 +1,48 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { coinIconKey, coinIconLoader, coinInitial, svgDataUrl } from './coin-icons';
+import { coinIconKey, coinIconUrl, coinInitial } from './coin-icons';
 import { theme } from './theme';
 
 /**
- * Icons already loaded (an image address) or that failed to load (null), by table key, so
- * that a screen showing a coin again paints its icon at once, and a failed chunk (offline,
- * a new release) is not fetched again on every render; the letter stays instead.
+ * Icons that failed to load (offline on a first visit, say), by key, so that the letter
+ * stays for them instead of a broken image on every later render.
  */
-const loadedIcons = new Map<string, string | null>();
-const pendingIcons = new Map<string, Promise<void>>();
-
-function loadIcon(symbol: string): Promise<void> {
-  const key = coinIconKey(symbol);
-  const loader = coinIconLoader(symbol);
-  if (!loader || loadedIcons.has(key)) return Promise.resolve();
-  let pending = pendingIcons.get(key);
-  if (!pending) {
-    pending = loader()
-      .then((module) => void loadedIcons.set(key, svgDataUrl(module.default)))
-      .catch(() => void loadedIcons.set(key, null))
-      .finally(() => pendingIcons.delete(key));
-    pendingIcons.set(key, pending);
-  }
-  return pending;
-}
+const failedIcons = new Set<string>();
 
 /**
  * A coin's icon in a round box of `sizePx` (docs/architecture.md, "Coin icons"): the coin's
- * own logo where the icon package draws it, loaded when first shown; otherwise, and while
- * the logo loads, its initial on a tint derived from its symbol, in the same box, so the
- * swap never moves the layout. Decorative: the coin's name is always in the text beside.
+ * own logo where the icon package draws it, an image file fetched when first shown;
+ * otherwise, and while the logo loads, its initial on a tint derived from its symbol, in
+ * the same box, so the swap never moves the layout. Decorative: the coin's name is always
+ * in the text beside it.
  */
 export function CoinIcon({ symbol, sizePx = 36 }: { symbol: string; sizePx?: number }) {
   const key = coinIconKey(symbol);
-  const hasIcon = coinIconLoader(symbol) !== undefined;
-  // Bumped when this coin's icon arrives, to render again with it.
-  const [, setLoadCount] = useState(0);
-  useEffect(() => {
-    if (!hasIcon || loadedIcons.has(key)) return;
-    let live = true;
-    void loadIcon(key).then(() => {
-      if (live) setLoadCount((count) => count + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [key, hasIcon]);
-
-  const url = loadedIcons.get(key);
+  const url = failedIcons.has(key) ? undefined : coinIconUrl(key);
+  // The key whose image has arrived; a row reused for another coin starts over.
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [, setFailedKey] = useState<string | null>(null);
+  const loaded = url !== undefined && loadedKey === key;
   // What the box shows, for tests and styles: the coin's key, 'loading' or 'letter'.
-  const shown = url ? key : hasIcon && url === undefined ? 'loading' : 'letter';
+  const shown = loaded ? key : url ? 'loading' : 'letter';
   return (
     <Box aria-hidden="true" $sizePx={sizePx} $hue={hueOf(key)} data-coin-icon={shown}>
-      {url ? (
-        <img src={url} alt="" width={sizePx} height={sizePx} decoding="async" draggable={false} />
-      ) : (
-        coinInitial(symbol)
+      {!loaded && <Initial>{coinInitial(key)}</Initial>}
+      {url && (
+        <img
+          key={key}
+          src={url}
+          alt=""
+          width={sizePx}
+          height={sizePx}
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoadedKey(key)}
+          onError={() => {
+            failedIcons.add(key);
+            setFailedKey(key);
+          }}
+        />
       )}
     </Box>
   );
@@ -70,6 +56,7 @@ function hueOf(key: string): number {
 }
 
 const Box = styled.span<{ $hue: number; $sizePx: number }>`
+  position: relative;
   display: grid;
   place-items: center;
   flex: none;
@@ -87,9 +74,17 @@ const Box = styled.span<{ $hue: number; $sizePx: number }>`
   &:not([data-coin-icon='letter']):not([data-coin-icon='loading']) {
     background: transparent;
   }
+  /* The image lies over the letter, hidden until it has loaded: no jump when it arrives. */
   > img {
+    position: absolute;
+    inset: 0;
     display: block;
     width: 100%;
     height: 100%;
   }
+  &[data-coin-icon='loading'] > img {
+    opacity: 0;
+  }
 `;
+
+const Initial = styled.span``;
