@@ -24,11 +24,16 @@ const MODULE_PATH = 'src/ui/coin-icon-urls.generated.js';
 /** An icon larger than this is a mistake (the largest listed one, DOGE's, is 26 kB). */
 const MAX_ICON_BYTES = 64 * 1024;
 
-const branded = (name: string) => `@web3icons/core/svgs/tokens/branded/${name}.svg.js`;
-const network = (name: string) => `@web3icons/core/svgs/networks/branded/${name}.svg.js`;
+/** The package's SVG modules, beside its main module (dist/index.js). */
+const SVGS_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@web3icons/core')),
+  'svgs',
+);
+const branded = (name: string) => path.join(SVGS_DIR, 'tokens/branded', `${name}.svg.js`);
+const network = (name: string) => path.join(SVGS_DIR, 'networks/branded', `${name}.svg.js`);
 
 /**
- * Symbol to the package's module: every coin of the demo seed (server/seed/demo-data.ts),
+ * Symbol to the package's module file: every coin of the demo seed (server/seed/demo-data.ts),
  * the simulated market's coins the package draws (server/market/simulated.ts; not WIF,
  * FLOKI, BONK) and USDT for the deposit methods. TON and INJ are drawn as networks.
  */
@@ -76,14 +81,13 @@ const COIN_ICON_MODULES: Readonly<Record<string, string>> = {
   TON: network('ton'),
 };
 
-async function readIcon(moduleName: string): Promise<string> {
-  const file = createRequire(import.meta.url).resolve(moduleName);
-  const loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+async function readIcon(moduleFile: string): Promise<string> {
+  const loaded = (await import(pathToFileURL(moduleFile).href)) as { default?: unknown };
   const svg = loaded.default;
   if (typeof svg !== 'string' || !svg.trimStart().startsWith('<svg')) {
-    throw new Error(`coin icons: ${moduleName} is not an SVG`);
+    throw new Error(`coin icons: ${moduleFile} is not an SVG`);
   }
-  if (svg.length > MAX_ICON_BYTES) throw new Error(`coin icons: ${moduleName} is too large`);
+  if (svg.length > MAX_ICON_BYTES) throw new Error(`coin icons: ${moduleFile} is too large`);
   return svg;
 }
 
@@ -102,8 +106,8 @@ export function coinIconsPlugin(): Plugin {
     async load(id) {
       if (id !== resolvedId) return undefined;
       const entries = await Promise.all(
-        Object.entries(COIN_ICON_MODULES).map(async ([symbol, moduleName]) => {
-          const svg = await readIcon(moduleName);
+        Object.entries(COIN_ICON_MODULES).map(async ([symbol, moduleFile]) => {
+          const svg = await readIcon(moduleFile);
           if (!building) {
             return `${JSON.stringify(symbol)}: ${JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`)}`;
           }
