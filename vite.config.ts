@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
 import { precompressPlugin } from './scripts/precompress-plugin.js';
 import { acyclicChunks, chunkPlan } from './scripts/chunk-plan.js';
+import { coinIconsPlugin } from './scripts/coin-icons-plugin.js';
 
 /**
  * The API server the dev server forwards to (`npx tsx server/main.ts`): the API, uploads,
@@ -62,6 +63,8 @@ export default defineConfig({
     // fallback locale, neither this plugin nor `lingui compile --strict` sees a gap.
     lingui({ failOnCompileError: true }),
     inspectorMarker,
+    // The coins' icons as hashed .svg files, and a map from symbol to address (the file says why).
+    coinIconsPlugin(),
     // Builds only: /sw.js with this build's precache list (see docs/architecture.md, PWA).
     serviceWorkerPlugin({ entry: 'src/workers/service.worker.ts' }),
     // Builds only: a .br and a .gz beside each text file, served as they are (server/app.ts).

@@ -107,3 +107,70 @@ test('with the exchange unreachable, prices come silently from the secondary ser
   expect(priceRequests.length).toBeGreaterThan(0);
   expect(new URL(priceRequests[0] as string).searchParams.get('include_24hr_change')).toBe('true');
 });
+
+/** The figures of an accessible name that are prices: numbers with decimals, not percentages. */
+function pricesIn(name: string): string[] {
+  return name.match(/\d[\d,]*\.\d+(?![\d%])/g) ?? [];
+}
+
+test('coins show their own icons, an unknown coin its letter, and a price is read once', async ({
+  page,
+}) => {
+  // An extra coin the icon package does not draw, first in the list so the home shows it.
+  await page.route('**/api/getCoinList', async (route) => {
+    const response = await route.fetch();
+    const coins = (await response.json()) as string[];
+    await route.fulfill({ response, json: ['ZZQX', ...coins] });
+  });
+  await signIn(page, ALICE);
+  await page.goto('/markets');
+  const list = page.getByRole('list', { name: 'Coins', exact: true });
+
+  const sources: string[] = [];
+  for (const symbol of ['BTC', 'BNB']) {
+    const image = list.locator(`[data-symbol="${symbol}"] [data-coin-icon="${symbol}"] img`);
+    await expect(image).toHaveAttribute('alt', '');
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+    sources.push((await image.getAttribute('src')) ?? '');
+  }
+  expect(sources[0]).not.toBe(sources[1]);
+  const unknown = list.locator('[data-symbol="ZZQX"] [data-coin-icon="letter"]');
+  await expect(unknown).toHaveText('Z');
+  await expect(unknown.locator('img')).toHaveCount(0);
+
+  // A row's spoken name holds its price once, during a flash too; rows are no live regions.
+  await expect(list.locator('[data-flash]').first()).toBeAttached({ timeout: 8000 });
+  for (const symbol of ['BTC', 'ETH', 'BNB']) {
+    const snapshot = await list.locator(`[data-symbol="${symbol}"]`).ariaSnapshot();
+    // The snapshot's first line is the button with its spoken name: `- button "BTC ..."`.
+    const name = /^- button "([^"]*)"/.exec(snapshot)?.[1] ?? '';
+    expect(pricesIn(name), snapshot).toHaveLength(1);
+  }
+  await expect(list.locator('[aria-live]')).toHaveCount(0);
+});
+
+test('at 1280×800 the hot coins stay inside their box and the page does not scroll sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ALICE);
+  await page.goto('/markets');
+  const strip = page.getByRole('list', { name: 'Top coins by 24h change' });
+  await expect(strip.locator('[data-symbol]')).toHaveCount(5);
+  const facts = await strip.evaluate((element) => {
+    const section = element.closest('section');
+    if (!section) throw new Error('The strip is in no section');
+    return {
+      stripRight: element.getBoundingClientRect().right,
+      sectionRight: section.getBoundingClientRect().right,
+      fits: element.scrollWidth <= element.clientWidth,
+      scrolls: ['auto', 'scroll'].includes(getComputedStyle(element).overflowX),
+      pageOverflowPx: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(facts.stripRight).toBeLessThanOrEqual(facts.sectionRight + 0.5);
+  expect(facts.fits || facts.scrolls).toBe(true);
+  expect(facts.pageOverflowPx).toBe(0);
+});

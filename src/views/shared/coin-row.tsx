@@ -3,6 +3,7 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { useLocation } from 'wouter';
 import { pairOf, type MarketQuote } from '../../services/market-feed';
+import { CoinIcon } from '../../ui/coin-icon';
 import { List } from '../../ui/list';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-format';
@@ -22,34 +23,25 @@ export function useOpenTrade(): (symbol: string) => void {
   );
 }
 
-/** A round badge with the coin's initial, tinted by a hue derived from its symbol. */
+/** The coin's icon (src/ui/coin-icon.tsx): its logo, or its initial where it has none. */
 export function CoinBadge({ symbol, sizePx = 36 }: { symbol: string; sizePx?: number }) {
-  return (
-    <Badge aria-hidden="true" $hue={hueOf(symbol)} $sizePx={sizePx}>
-      {symbol.slice(0, 1)}
-    </Badge>
-  );
-}
-
-function hueOf(symbol: string): number {
-  let hash = 0;
-  for (const char of symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return hash;
+  return <CoinIcon symbol={symbol} sizePx={sizePx} />;
 }
 
 /**
- * The last price in tabular figures, flashing green or red for a moment when it moves. The
- * flash is a copy of the price in the flash colour (a pseudo-element, so not in the text)
- * fading out over it: an opacity animation, which runs on the compositor, where a colour
- * animation would restyle and repaint every row on the main thread at every frame. The `key`
- * restarts the flash at each new price.
+ * The last price in tabular figures. When it moves, a green (up) or red (down) background
+ * flashes behind it and fades out within `PRICE_FLASH_MS`, leaving the plain text: the flash
+ * is an empty pseudo-element (no copy of the text, so the price is drawn once and a screen
+ * reader reads it once), and it animates its opacity only, which runs on the compositor
+ * where a colour animation would restyle and repaint every row at every frame. The `key`
+ * restarts the flash at each new price. Rows are not live regions: a list of prices that
+ * all change every second would talk over everything else.
  */
 export function PriceCell({ quote }: { quote: MarketQuote | undefined }) {
   if (!quote) return <Skeleton $widthPx={72} $heightPx={16} />;
-  const text = formatPrice(quote.lastPrice);
   return (
-    <Price key={quote.lastPrice} data-flash={quote.move ?? undefined} data-text={text}>
-      {text}
+    <Price key={quote.lastPrice} data-flash={quote.move ?? undefined}>
+      {formatPrice(quote.lastPrice)}
     </Price>
   );
 }
@@ -148,48 +140,43 @@ export function CoinList({ children, label }: { children: ReactNode; label?: str
   return <Rows aria-label={label}>{children}</Rows>;
 }
 
-const Badge = styled.span<{ $hue: number; $sizePx: number }>`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: ${({ $sizePx }) => $sizePx}px;
-  height: ${({ $sizePx }) => $sizePx}px;
-  border-radius: 50%;
-  background: ${({ $hue }) => `hsl(${$hue} 65% 55% / 0.16)`};
-  color: ${({ $hue }) => `hsl(${$hue} 80% 72%)`};
-  font-size: ${({ $sizePx }) => Math.round($sizePx * 0.42)}px;
-  font-weight: ${theme.fontWeights.bold};
-`;
+/** How long a price's flash takes to fade out, in ms. */
+const PRICE_FLASH_MS = 600;
 
-const fadeOut = keyframes`
-  from { opacity: 1; }
+const flashFade = keyframes`
+  from { opacity: 0.3; }
   to { opacity: 0; }
 `;
 
 const Price = styled.span`
   position: relative;
+  isolation: isolate;
   font-variant-numeric: tabular-nums;
   font-feature-settings: 'tnum';
   font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
 
-  &[data-flash]::after {
-    content: attr(data-text);
+  /* The flash: a tinted background behind the text, at rest fully transparent. */
+  &[data-flash]::before {
+    content: '';
     position: absolute;
-    inset: 0;
+    inset: -2px -4px;
+    z-index: -1;
+    border-radius: ${theme.radii.sm};
     opacity: 0;
     pointer-events: none;
-    animation: ${fadeOut} 700ms ease-out;
+    animation: ${flashFade} ${PRICE_FLASH_MS}ms ease-out;
   }
-  &[data-flash='up']::after {
-    color: ${theme.colors.success};
+  &[data-flash='up']::before {
+    background: ${theme.colors.success};
   }
-  &[data-flash='down']::after {
-    color: ${theme.colors.danger};
+  &[data-flash='down']::before {
+    background: ${theme.colors.danger};
   }
 
+  /* Without motion, no flash: the new figure alone says the price changed. */
   @media (prefers-reduced-motion: reduce) {
-    &[data-flash]::after {
+    &[data-flash]::before {
       animation: none;
     }
   }

@@ -43,38 +43,40 @@ export function HotCoins() {
           <Trans>See all</Trans>
         </SeeAll>
       </Head>
-      <Strip aria-label={t`Top coins by 24h change`}>
-        {strip.map(({ symbol, quote }) => (
-          <li key={symbol}>
-            <Card type="button" onClick={() => openTrade(symbol)} data-symbol={symbol}>
-              <CardHead>
-                <CoinBadge symbol={symbol} sizePx={24} />
-                <strong>{symbol}</strong>
-              </CardHead>
-              <CardPrice>
-                <PriceCell quote={quote} />
-              </CardPrice>
-              <ChangeCell quote={quote} />
-            </Card>
-          </li>
-        ))}
-        {loading &&
-          Array.from({ length: HOT_COINS_STRIP }, (_, index) => (
-            <li key={index} aria-hidden="true">
-              {/* A card's lines at their heights: badge and name, price, change pill. */}
-              <CardSkeleton>
+      <StripBox>
+        <Strip aria-label={t`Top coins by 24h change`}>
+          {strip.map(({ symbol, quote }) => (
+            <li key={symbol}>
+              <Card type="button" onClick={() => openTrade(symbol)} data-symbol={symbol}>
                 <CardHead>
-                  <SkeletonCircle $widthPx={24} $heightPx={24} />
-                  <SkeletonText $widthEm={3} />
+                  <CoinBadge symbol={symbol} sizePx={24} />
+                  <strong>{symbol}</strong>
                 </CardHead>
                 <CardPrice>
-                  <SkeletonText $widthEm={5} />
+                  <PriceCell quote={quote} />
                 </CardPrice>
-                <Skeleton $widthPx={84} $heightPx={31} />
-              </CardSkeleton>
+                <ChangeCell quote={quote} />
+              </Card>
             </li>
           ))}
-      </Strip>
+          {loading &&
+            Array.from({ length: HOT_COINS_STRIP }, (_, index) => (
+              <li key={index} aria-hidden="true">
+                {/* A card's lines at their heights: badge and name, price, change pill. */}
+                <CardSkeleton>
+                  <CardHead>
+                    <SkeletonCircle $widthPx={24} $heightPx={24} />
+                    <SkeletonText $widthEm={3} />
+                  </CardHead>
+                  <CardPrice>
+                    <SkeletonText $widthEm={5} />
+                  </CardPrice>
+                  <Skeleton $widthPx={84} $heightPx={31} />
+                </CardSkeleton>
+              </li>
+            ))}
+        </Strip>
+      </StripBox>
       <Dialog
         open={open}
         title={<Trans>Hot Coins</Trans>}
@@ -139,14 +141,29 @@ const SeeAll = styled.button`
   }
 `;
 
+/** A card's width in the scrolling strip, in px; on a wide box the cards share its width. */
+const CARD_WIDTH_PX = 128;
+/** The box width from which all the strip's cards fit side by side, in px. */
+const STRIP_GRID_MIN_PX = HOT_COINS_STRIP * (CARD_WIDTH_PX + 8);
+
+/**
+ * The strip never leaves its box, at any width. Where the cards do not fit side by side it
+ * scrolls sideways within the box: the next card shows cut at the edge, which says there is
+ * more, and a mouse pointer gets a thin scroll bar. Where they do fit (a container query on
+ * the box's width, not the screen's), they share the width as a grid of equal columns and
+ * nothing scrolls.
+ */
+const StripBox = styled.div`
+  container-type: inline-size;
+  min-width: 0;
+`;
+
 const Strip = styled.ul`
   display: flex;
   gap: ${theme.space.sm};
-  margin: 0 -${theme.space.lg};
-  padding: 0 ${theme.space.lg} ${theme.space.xs};
+  padding-bottom: ${theme.space.xs};
   overflow-x: auto;
-  /* Snapping lines a card up with the page's content, not with the screen's edge. */
-  scroll-padding-inline: ${theme.space.lg};
+  overscroll-behavior-x: contain;
   scroll-snap-type: x proximity;
   scrollbar-width: none;
 
@@ -157,13 +174,30 @@ const Strip = styled.ul`
     flex: none;
     scroll-snap-align: start;
   }
+
+  @media (hover: hover) and (pointer: fine) {
+    scrollbar-width: thin;
+    scrollbar-color: ${theme.colors.border} transparent;
+  }
+
+  @container (min-width: ${STRIP_GRID_MIN_PX}px) {
+    display: grid;
+    grid-template-columns: repeat(${HOT_COINS_STRIP}, minmax(0, 1fr));
+    overflow-x: visible;
+    padding-bottom: 0;
+
+    > li > * {
+      width: 100%;
+    }
+  }
 `;
 
 const cardBox = `
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  width: 128px;
+  width: ${CARD_WIDTH_PX}px;
+  min-width: 0;
 `;
 
 const Card = styled.button`

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { ChevronRightIcon } from '../../ui/icons';
-import { SkeletonText } from '../../ui/skeleton';
+import { CoinIcon } from '../../ui/coin-icon';
+import { SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { LoadingRegion } from './skeletons';
-import { flexRow, iconDisc } from '../../ui/layout';
+import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 export interface MethodTile {
@@ -14,9 +15,12 @@ export interface MethodTile {
   state: object;
   title: string;
   subtitle: ReactNode;
-  /** The coin's ticker, shown as its badge. */
+  /** The coin's ticker, whose icon the tile shows. */
   symbol: string;
 }
+
+/** A tile's coin icon, in px. */
+const METHOD_ICON_PX = 44;
 
 /** Payment methods as tiles: 1, 2 or 4 columns by the width of the screen (docs/product.md §2). */
 export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; label: string }) {
@@ -26,7 +30,7 @@ export function MethodGrid({ tiles, label }: { tiles: readonly MethodTile[]; lab
         <li key={tile.id}>
           <Link href={tile.to} state={tile.state} asChild>
             <Tile>
-              <CoinBadge aria-hidden="true">{tile.symbol.slice(0, 4)}</CoinBadge>
+              <CoinIcon symbol={tile.symbol} sizePx={METHOD_ICON_PX} />
               <Text>
                 <strong>{tile.title}</strong>
                 <span>{tile.subtitle}</span>
@@ -51,7 +55,7 @@ export function MethodGridSkeleton({ tiles = 4 }: { tiles?: number }) {
         {Array.from({ length: tiles }, (_, index) => (
           <li key={index}>
             <SkeletonTile>
-              <CoinBadge />
+              <SkeletonCircle $widthPx={METHOD_ICON_PX} $heightPx={METHOD_ICON_PX} />
               <Text>
                 <strong>
                   <SkeletonText $widthEm={index % 2 === 0 ? 6 : 8} />
@@ -106,16 +110,6 @@ const Tile = styled.a`
 
 const SkeletonTile = styled.div`
   ${tileStyle}
-`;
-
-const CoinBadge = styled.span`
-  ${iconDisc(44)}
-  flex: none;
-  background: rgba(108, 124, 255, 0.16);
-  color: ${theme.colors.primaryHover};
-  font-size: ${theme.fontSizes.xs};
-  font-weight: ${theme.fontWeights.bold};
-  letter-spacing: 0.02em;
 `;
 
 const Text = styled.span`
