@@ -54,6 +54,16 @@ export function formatExactMicros(micros: bigint): string {
 }
 
 /**
+ * A figure in millionths (an amount, a percent) with as many decimals as it needs, none for
+ * a whole number ("80", "82.5", "1,234.000001"): where a figure reads as people write it.
+ */
+export function formatTrimmedMicros(micros: bigint): string {
+  const abs = micros < 0n ? -micros : micros;
+  const text = localizeDecimal(formatMicros(abs), 0, USDT_DECIMALS);
+  return micros < 0n ? `-${text}` : text;
+}
+
+/**
  * The amount as a user would type it, for putting back into an input: no grouping, no
  * trailing zeros, always a decimal point ("1234.5", "100"), in every language.
  */

@@ -9,6 +9,7 @@ import {
   formatExactMicros,
   formatRate,
   formatSignedMicros,
+  formatTrimmedMicros,
   formatWireAmount,
   plainMicros,
 } from './money';
@@ -142,6 +143,13 @@ describe('rounding and precision, in German', () => {
     expect(shownChangeTone('1.25')).toBe('up');
     expect(shownChangeTone('-0.84')).toBe('down');
     expect(shownChangeTone('-0.004')).toBe('flat');
+  });
+
+  it('writes percents and settings as people do, without trailing zeros', () => {
+    speak('de');
+    expect(formatTrimmedMicros(82_500_000n)).toBe('82,5');
+    expect(formatTrimmedMicros(80_000_000n)).toBe('80');
+    expect(formatTrimmedMicros(-1_234_000_001n)).toBe('-1.234,000001');
   });
 
   it('puts amounts back into an input unlocalized', () => {

@@ -6,7 +6,7 @@ import { useWithdrawDetail } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { Detail, DetailList } from '../../ui/list';
-import { formatRate, formatWireAmount } from '../../ui/money';
+import { formatCoinWire, formatRate, formatWireAmount } from '../../ui/money';
 import { Page } from '../../ui/page';
 import { RecordDetailMissing } from '../shared/not-found-record';
 import { RequestOutcome } from '../shared/request-outcome';
@@ -53,7 +53,7 @@ function WithdrawDetail({ withdraw }: { withdraw: Withdraw }) {
         <Detail label={<Trans>You receive</Trans>}>
           {formatWireAmount(withdraw.needToPay, 4)} USDT
           <Coin>
-            {withdraw.coinConversion} {withdraw.currency}
+            {formatCoinWire(withdraw.coinConversion)} {withdraw.currency}
           </Coin>
         </Detail>
         <Detail label={<Trans>Conversion Rate</Trans>}>
