@@ -48,7 +48,8 @@ function WithdrawDetail({ withdraw }: { withdraw: Withdraw }) {
         </Detail>
         <Detail label={<Trans>Amount</Trans>}>{amount} USDT</Detail>
         <Detail label={<Trans>Processing fee</Trans>}>
-          {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge, 2)} %)
+          {/* A no-break space keeps the percent sign with its figure on a narrow screen. */}
+          {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge, 2)}&nbsp;%)
         </Detail>
         <Detail label={<Trans>You receive</Trans>}>
           {formatWireAmount(withdraw.needToPay, 4)} USDT
