@@ -1,27 +1,43 @@
+import { localizeDecimal } from './number-format';
+
 /**
  * Display text of the decimal strings the market feed quotes. Rounding is done on the digits
- * (no float), grouping with commas as the rest of the app does.
+ * (no float); the separators are the active language's (`number-format.ts`).
  */
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/**
- * `text` rounded half up to `decimals` places and grouped ("67187.33000000", 2 →
- * "67,187.33"). Text that is not a decimal comes back unchanged.
- */
-export function formatDecimal(text: string, decimals: number): string {
+/** A decimal rounded on its digits: its sign, and its unsigned digits ("67187.33"). */
+interface RoundedDecimal {
+  negative: boolean;
+  digits: string;
+  isZero: boolean;
+}
+
+/** `text` rounded half up (away from zero) to `decimals` places, or null if not a decimal. */
+function roundDecimal(text: string, decimals: number): RoundedDecimal | null {
   const match = DECIMAL.exec(text);
-  if (!match) return text;
+  if (!match) return null;
   const [, sign = '', whole = '0', fraction = ''] = match;
   const padded = fraction.padEnd(decimals + 1, '0');
-  let digits = BigInt(whole + padded.slice(0, decimals));
-  if (Number(padded[decimals]) >= 5) digits += 1n;
-  const all = digits.toString().padStart(decimals + 1, '0');
+  let scaled = BigInt(whole + padded.slice(0, decimals));
+  if (Number(padded[decimals]) >= 5) scaled += 1n;
+  const all = scaled.toString().padStart(decimals + 1, '0');
   const intPart = all.slice(0, all.length - decimals) || '0';
-  const fracPart = decimals > 0 ? `.${all.slice(all.length - decimals)}` : '';
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const isZero = /^[0.,]*$/.test(grouped + fracPart);
-  return `${sign === '-' && !isZero ? '-' : ''}${grouped}${fracPart}`;
+  const digits = decimals > 0 ? `${intPart}.${all.slice(all.length - decimals)}` : intPart;
+  return { negative: sign === '-', digits, isZero: scaled === 0n };
+}
+
+/**
+ * `text` rounded half up to `decimals` places and grouped ("67187.33000000", 2 →
+ * "67,187.33" in English, "67.187,33" in German). Text that is not a decimal comes back
+ * unchanged.
+ */
+export function formatDecimal(text: string, decimals: number): string {
+  const rounded = roundDecimal(text, decimals);
+  if (rounded === null) return text;
+  const shown = localizeDecimal(rounded.digits, decimals);
+  return rounded.negative && !rounded.isZero ? `-${shown}` : shown;
 }
 
 /**
@@ -43,13 +59,15 @@ export function formatPrice(text: string): string {
 
 /**
  * A 24-hour change in percent with its sign and two decimals: "+1.25%", "−0.84%" (a true
- * minus, as wide as the plus, so the figures line up), "0.00%".
+ * minus, as wide as the plus, so the figures line up), "0.00%". The sign is decided on the
+ * rounded digits, whatever the language's decimal separator.
  */
 export function formatChange(text: string): string {
-  const rounded = formatDecimal(text, 2);
-  if (rounded.startsWith('-')) return `\u2212${rounded.slice(1)}%`;
-  if (/^0\.00$/.test(rounded) || !DECIMAL.test(text)) return `${rounded}%`;
-  return `+${rounded}%`;
+  const rounded = roundDecimal(text, 2);
+  if (rounded === null) return `${text}%`;
+  const shown = localizeDecimal(rounded.digits, 2);
+  if (rounded.isZero) return `${shown}%`;
+  return `${rounded.negative ? '\u2212' : '+'}${shown}%`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createDeposit } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../ui/list';
-import { formatExactMicros, formatRate } from '../../ui/money';
+import { formatCoinWire, formatExactMicros, formatRate } from '../../ui/money';
 import { Figure, Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { normalizeAmountInput } from '../shared/amount-rules';
@@ -63,7 +63,8 @@ export function DepositCheckout({
   const screenshotError = errors.screenshot && attempted ? i18n._(errors.screenshot) : undefined;
 
   const parsed = parseAmount(amount);
-  const coinAmount = parsed.ok && parsed.micros > 0n ? coinConversion(parsed.micros, terms) : null;
+  const coinAmount =
+    parsed.ok && parsed.micros > 0n ? formatCoinWire(coinConversion(parsed.micros, terms)) : null;
   const coin = method.coinSymbol;
   const currency = method.currencyUsdt;
   const min = formatExactMicros(terms.minMicros);

@@ -5,7 +5,7 @@ import { useDepositDetail } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { Detail, DetailList } from '../../ui/list';
-import { formatRate, formatWireAmount } from '../../ui/money';
+import { formatCoinWire, formatRate, formatWireAmount } from '../../ui/money';
 import { Page } from '../../ui/page';
 import { RecordDetailMissing } from '../shared/not-found-record';
 import { RequestOutcome } from '../shared/request-outcome';
@@ -40,7 +40,7 @@ function DepositDetail({ deposit }: { deposit: Deposit }) {
         </Detail>
         <Detail label={<Trans>Amount</Trans>}>{amount} USDT</Detail>
         <Detail label={<Trans>Coin amount</Trans>}>
-          {deposit.coinConversion} {deposit.currency}
+          {formatCoinWire(deposit.coinConversion)} {deposit.currency}
         </Detail>
         <Detail label={<Trans>Conversion Rate</Trans>}>
           1 {deposit.currency} = {formatRate(deposit.conversionRate)} USDT

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Trade } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
+import { formatTrimmedMicros } from '../../ui/money';
 
 /**
  * Display rules of trades shared by /trade, /orders and /order/:id: the countdown text, the
@@ -63,9 +64,12 @@ export function durationLong(seconds: number): MessageDescriptor {
   return msg`${seconds} seconds`;
 }
 
-/** "80", "82.5": a percent as people write it, from the wire ("82.500000"). */
+/**
+ * "80", "82.5" ("82,5" in German): a percent as people write it, from the wire
+ * ("82.500000"), in the reader's language.
+ */
 export function percentText(wire: string): string {
-  return wire.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return formatTrimmedMicros(microsFromWire(wire));
 }
 
 /** The name of a price source as recorded by the server ('binance', 'simulated', ...). */

@@ -1,6 +1,6 @@
 import type { Transfer } from '../../../common/contract';
-import { displayMicros, microsFromWire } from '../../../common/money';
-import { formatSignedMicros } from '../../ui/money';
+import { microsFromWire } from '../../../common/money';
+import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 
 /** Whether the user sent or received a transfer, told by comparing Pay IDs (docs/product.md §2). */
 export type TransferDirection = 'sent' | 'received' | 'unknown';
@@ -18,5 +18,5 @@ export function transferDirection(transfer: Transfer, payId: string): TransferDi
 export function signedTransferAmount(transfer: Transfer, direction: TransferDirection): string {
   if (direction === 'sent') return formatSignedMicros(-microsFromWire(transfer.amount));
   if (direction === 'received') return formatSignedMicros(microsFromWire(transfer.needToPay));
-  return displayMicros(microsFromWire(transfer.amount), 2);
+  return formatWireAmount(transfer.amount, 2);
 }

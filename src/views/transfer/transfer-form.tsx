@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import type { User } from '../../../common/contract';
-import { displayMicros, parseAmount } from '../../../common/money';
+import { parseAmount } from '../../../common/money';
 import { PAY_ID_DIGITS } from '../../../common/rules';
 import { submissionWith } from '../../machines/submission.machine';
 import { transferMachine } from '../../machines/transfer.machine';
@@ -15,7 +15,7 @@ import { invalidateAfterMoneyMoved, useSiteSetting } from '../../services/querie
 import { createTransfer, lookupPayId } from '../../services/wallet-api';
 import { Button } from '../../ui/button';
 import { Detail, DetailList } from '../../ui/list';
-import { formatExactMicros, formatWireAmount } from '../../ui/money';
+import { formatAmountMicros, formatExactMicros, formatWireAmount } from '../../ui/money';
 import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { normalizeAmountInput } from '../shared/amount-rules';
@@ -77,7 +77,7 @@ export function TransferForm({ user }: { user: User }) {
 
   const parsed = parseAmount(values.amount);
   const split = parsed.ok ? transferSplit(parsed.micros, terms) : null;
-  const feePercent = displayMicros(terms.feeMicroPercent, 2);
+  const feePercent = formatAmountMicros(terms.feeMicroPercent, 2);
   const min = formatExactMicros(terms.minMicros);
 
   /** A typed amount stops at the balance, and the hint says so. */
@@ -126,10 +126,10 @@ export function TransferForm({ user }: { user: User }) {
             {formatWireAmount(user.balance, 2)} USDT
           </Detail>
           <Detail label={<Trans>Fee ({feePercent} %)</Trans>}>
-            {split ? displayMicros(split.feeMicros, 2) : '—'} USDT
+            {split ? formatAmountMicros(split.feeMicros, 2) : '—'} USDT
           </Detail>
           <Detail label={<Trans>Receiver gets</Trans>}>
-            <Net>{split ? displayMicros(split.netMicros, 2) : '—'} USDT</Net>
+            <Net>{split ? formatAmountMicros(split.netMicros, 2) : '—'} USDT</Net>
           </Detail>
         </DetailList>
         <Button type="submit" block>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
-import { displayMicros, microsFromWire } from '../../../common/money';
+import { microsFromWire } from '../../../common/money';
 import { IconButton } from '../../ui/button';
 import { CopyIcon } from '../../ui/icons';
+import { formatAmountMicros } from '../../ui/money';
 import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { useCopy } from '../../ui/use-copy';
@@ -21,15 +22,19 @@ export function BalanceCard({ user }: { user: User | undefined }) {
   const copy = useCopy();
   const availableMicros = user ? microsFromWire(user.balance) : 0n;
   const onHoldMicros = user ? microsFromWire(user.onHold) : 0n;
-  const available = displayMicros(availableMicros, 2);
-  const onHold = displayMicros(onHoldMicros, 2);
+  const available = formatAmountMicros(availableMicros, 2);
+  const onHold = formatAmountMicros(onHoldMicros, 2);
   return (
     <Card aria-labelledby="balance-label" aria-busy={!user || undefined}>
       <BalanceLabel id="balance-label">
         <Trans>Total balance</Trans>
       </BalanceLabel>
       <BalanceAmount>
-        {user ? displayMicros(availableMicros + onHoldMicros, 2) : <SkeletonText $widthEm={4} />}
+        {user ? (
+          formatAmountMicros(availableMicros + onHoldMicros, 2)
+        ) : (
+          <SkeletonText $widthEm={4} />
+        )}
       </BalanceAmount>
       {/* Always there, on hold or not: a trade or withdrawal must not make the card jump. */}
       {user ? (

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
-import { displayMicros, microsFromWire } from '../../../common/money';
+import { microsFromWire } from '../../../common/money';
 import { useUser } from '../../services/queries';
+import { formatAmountMicros } from '../../ui/money';
 import { Figure, Page, TitledSection } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { LoadError } from '../shared/load-error';
@@ -44,7 +45,7 @@ function WalletSummary({ user }: { user: User | undefined }) {
   const availableMicros = user ? microsFromWire(user.balance) : 0n;
   const onHoldMicros = user ? microsFromWire(user.onHold) : 0n;
   const figure = (micros: bigint, widthEm: number) =>
-    user ? displayMicros(micros, 2) : <SkeletonText $widthEm={widthEm} />;
+    user ? formatAmountMicros(micros, 2) : <SkeletonText $widthEm={widthEm} />;
   return (
     <BalanceBox aria-labelledby="available-label" aria-busy={!user || undefined}>
       <BalanceLabel id="available-label">

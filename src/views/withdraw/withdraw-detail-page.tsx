@@ -6,7 +6,7 @@ import { useWithdrawDetail } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { Detail, DetailList } from '../../ui/list';
-import { formatRate, formatWireAmount } from '../../ui/money';
+import { formatCoinWire, formatRate, formatWireAmount } from '../../ui/money';
 import { Page } from '../../ui/page';
 import { RecordDetailMissing } from '../shared/not-found-record';
 import { RequestOutcome } from '../shared/request-outcome';
@@ -48,12 +48,13 @@ function WithdrawDetail({ withdraw }: { withdraw: Withdraw }) {
         </Detail>
         <Detail label={<Trans>Amount</Trans>}>{amount} USDT</Detail>
         <Detail label={<Trans>Processing fee</Trans>}>
-          {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge, 2)} %)
+          {/* A no-break space keeps the percent sign with its figure on a narrow screen. */}
+          {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge, 2)}&nbsp;%)
         </Detail>
         <Detail label={<Trans>You receive</Trans>}>
           {formatWireAmount(withdraw.needToPay, 4)} USDT
           <Coin>
-            {withdraw.coinConversion} {withdraw.currency}
+            {formatCoinWire(withdraw.coinConversion)} {withdraw.currency}
           </Coin>
         </Detail>
         <Detail label={<Trans>Conversion Rate</Trans>}>

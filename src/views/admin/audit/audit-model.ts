@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ADMIN_MAX_PAGE } from '../../../../common/contract';
 import type { AuditFilter } from '../../../services/admin-api';
-import { plainMicros } from '../../../ui/money';
+import { formatTrimmedMicros } from '../../../ui/money';
 import { pageFromSearch, pagedHref } from '../console/paging';
 
 /**
@@ -226,9 +226,8 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 export function microsReading(key: string, text: string | null): string | null {
   if (text === null || !/^-?\d{1,24}$/.test(text)) return null;
   const micros = BigInt(text);
-  const sign = micros < 0n ? '-' : '';
-  const plain = plainMicros(micros < 0n ? -micros : micros);
-  if (/MicroPercent$/.test(key)) return `${sign}${plain} %`;
-  if (/Micros$/.test(key)) return `${sign}${plain} USDT`;
+  const shown = formatTrimmedMicros(micros);
+  if (/MicroPercent$/.test(key)) return `${shown} %`;
+  if (/Micros$/.test(key)) return `${shown} USDT`;
   return null;
 }

@@ -66,7 +66,7 @@ export function MethodCard({
             <dt>
               <Trans>Fee</Trans>
             </dt>
-            <dd>{formatExactMicros(microsFromWire(method.charge))} %</dd>
+            <dd>{formatExactMicros(microsFromWire(method.charge))}&nbsp;%</dd>
           </div>
         )}
         <div data-span="half">

@@ -53,7 +53,7 @@ function WithdrawDetail({ record: withdraw }: { record: AdminWithdraw }) {
       </Detail>
       <Detail label={<Trans>Amount</Trans>}>{amount}</Detail>
       <Detail label={<Trans>Fee</Trans>}>
-        {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge)} %)
+        {formatWireAmount(withdraw.fee, 4)} USDT ({formatWireAmount(withdraw.charge)}&nbsp;%)
       </Detail>
       <Detail label={<Trans>Net to send</Trans>}>{net}</Detail>
       <Detail label={<Trans>Coin amount</Trans>}>

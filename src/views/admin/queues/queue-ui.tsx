@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { QueueUser } from '../../../../common/contract';
-import { parseCoinUnits } from '../../../../common/money';
 import { ButtonLink } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
 import { Detail, DetailList } from '../../../ui/list';
-import { formatCoinQuantity } from '../../../ui/money';
+import { formatCoinWire } from '../../../ui/money';
 import { captionedFigure } from '../../../ui/page';
 import { theme } from '../../../ui/theme';
 import { AdminNav } from '../console/admin-nav';
@@ -150,6 +149,5 @@ const Figure = styled.figure`
 
 /** A coin amount from the wire ("594.00000000") as shown: "594.00"; unreadable ones as sent. */
 export function coinText(wire: string, currency: string): string {
-  const parsed = parseCoinUnits(wire);
-  return `${parsed.ok ? formatCoinQuantity(parsed.units) : wire} ${currency}`;
+  return `${formatCoinWire(wire)} ${currency}`;
 }

@@ -2,13 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { IMPERSONATION_TTL_MINUTES, type AdminUserDetail } from '../../../../common/contract';
-import { displayMicros, microsFromWire } from '../../../../common/money';
+import { microsFromWire } from '../../../../common/money';
 import { useAdminUser } from '../../../services/admin-queries';
 import { Button, ButtonLink } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
 import { BackIcon, EyeIcon } from '../../../ui/icons';
 import { Detail, DetailList } from '../../../ui/list';
-import { formatWireAmount } from '../../../ui/money';
+import { formatAmountMicros, formatWireAmount } from '../../../ui/money';
 import { Card, Muted } from '../../../ui/page';
 import { recordPage } from '../console/admin-detail';
 import { AdminNav } from '../console/admin-nav';
@@ -124,7 +124,7 @@ function MoneyCard({ user }: { user: AdminUserDetail['user'] }) {
           <span data-testid="available-balance">{formatWireAmount(user.balance)}</span> USDT
         </Amount>
         <Amount label={<Trans>On hold</Trans>}>{formatWireAmount(user.onHold)} USDT</Amount>
-        <Amount label={<Trans>Total</Trans>}>{displayMicros(total)} USDT</Amount>
+        <Amount label={<Trans>Total</Trans>}>{formatAmountMicros(total)} USDT</Amount>
       </Figures>
       <Button variant="secondary" onClick={viewAs} disabled={user.disabled}>
         <EyeIcon sizePx={18} />

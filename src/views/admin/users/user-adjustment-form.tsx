@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ADJUSTMENT_REASON_MAX_LENGTH, type AdminUserSummary } from '../../../../common/contract';
-import { displayMicros, microsFromWire } from '../../../../common/money';
+import { microsFromWire } from '../../../../common/money';
 import { useAppActor } from '../../../machines/actors';
 import { adjustmentMachine } from '../../../machines/adjustment.machine';
 import { submissionWith } from '../../../machines/submission.machine';
@@ -14,7 +14,7 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/dialog';
 import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { Detail, DetailList } from '../../../ui/list';
-import { formatSignedMicros, formatWireAmount } from '../../../ui/money';
+import { formatAmountMicros, formatSignedMicros, formatWireAmount } from '../../../ui/money';
 import { ErrorMessage, Figure, Muted } from '../../../ui/page';
 import { TextAreaField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';
@@ -107,7 +107,7 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
   const moved = check.ok ? check.micros : 0n;
   const who = user.username;
   const availableText = formatWireAmount(user.balance);
-  const fourEyesText = fourEyesFrom === null ? null : displayMicros(fourEyesFrom);
+  const fourEyesText = fourEyesFrom === null ? null : formatAmountMicros(fourEyesFrom);
 
   return (
     <UserCard title={t`Balance adjustment`}>
@@ -194,7 +194,8 @@ export function UserAdjustmentForm({ user }: { user: AdminUserSummary }) {
           </Detail>
           <Detail label={<Trans>Available balance</Trans>}>
             <Figure>
-              {displayMicros(available)} → <strong>{displayMicros(available + moved)}</strong> USDT
+              {formatAmountMicros(available)} →{' '}
+              <strong>{formatAmountMicros(available + moved)}</strong> USDT
             </Figure>
           </Detail>
           <Detail label={<Trans>Reason</Trans>}>

@@ -11,7 +11,8 @@ import {
   type AdminUserSummary,
 } from '../../../../common/contract';
 import { adjustmentDualApprovalFrom } from '../../../../common/four-eyes';
-import { displayMicros, formatMicros, microsFromWire, parseAmount } from '../../../../common/money';
+import { formatMicros, microsFromWire, parseAmount } from '../../../../common/money';
+import { formatAmountMicros } from '../../../ui/money';
 import {
   checkEmail,
   checkFullName,
@@ -167,7 +168,7 @@ function amountError(text: string): MessageDescriptor | bigint {
   }
   if (parsed.micros === 0n) return msg`Enter an amount above zero.`;
   if (parsed.micros > ADJUSTMENT_MAX_MICROS) {
-    const max = displayMicros(ADJUSTMENT_MAX_MICROS);
+    const max = formatAmountMicros(ADJUSTMENT_MAX_MICROS);
     return msg`An adjustment can be at most ${max} USDT.`;
   }
   return parsed.micros;
@@ -189,7 +190,7 @@ export function checkAdjustment(
   else {
     micros = values.direction === 'debit' ? -amount : amount;
     if (values.direction === 'debit' && amount > availableMicros) {
-      const available = displayMicros(availableMicros > 0n ? availableMicros : 0n);
+      const available = formatAmountMicros(availableMicros > 0n ? availableMicros : 0n);
       errors.amount = msg`A debit can be at most the available balance, ${available} USDT.`;
     }
   }
