@@ -11,6 +11,7 @@ import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
 import { queryKeys, useAppConfig, useUser } from '../../services/queries';
 import { createTrade } from '../../services/trade-api';
+import { announcePlacedTrade } from '../../services/trade-placed';
 import { invalidateAfterTrade, useUserTrades } from '../../services/trade-queries';
 import { Card, Muted, Page, Section, SectionTitle } from '../../ui/page';
 import { OrderCard, OrderCardSkeleton, OrderList } from '../shared/order-card';
@@ -55,9 +56,12 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   const [logic] = useState(() =>
     tradeMachine.provide({
       actors: {
-        submission: submissionWith((attempt) =>
-          createTrade(attempt.request, attempt.idempotencyKey),
-        ),
+        submission: submissionWith(async (attempt) => {
+          const placed = await createTrade(attempt.request, attempt.idempotencyKey);
+          // The settlement watcher follows it from now on, on whatever screen.
+          announcePlacedTrade(placed);
+          return placed;
+        }),
         // After figures_changed: the config and the balance as the server has them now.
         loadTerms: fromPromise(async () => {
           await queryClient.refetchQueries(
