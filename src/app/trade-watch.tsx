@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { TradePage } from '../../common/contract/trades';
+import { array, object, string } from 'superstruct';
 import { useSession } from '../machines/auth-session';
 import { api } from '../services/api-client';
 import { onPlacedTrade } from '../services/trade-placed';
@@ -31,16 +31,25 @@ export function TradeWatch() {
   );
 }
 
-/** The key `useUserTrades('Pending', 1)` reads (services/trade-queries.ts). */
-const PENDING_FIRST_PAGE = ['trades', 'Pending', 1] as const;
+/**
+ * Whether any trade is pending: the first page of pending trades, read with only the one
+ * field this needs (the full trade contract would add about 2 kB to every first load). Its
+ * own key, since the trades lists' keys hold whole trades.
+ */
+const ANY_PENDING = ['trade-watch', 'pending'] as const;
+const PendingStatuses = object({ trades: array(object({ tradeStatus: string() })) });
+
+interface TradeStatuses {
+  trades: readonly { tradeStatus: string }[];
+}
 
 function useSomethingToWatch(signedIn: boolean): boolean {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = useState(false);
   useQuery({
-    queryKey: PENDING_FIRST_PAGE,
+    queryKey: ANY_PENDING,
     queryFn: ({ signal }) =>
-      api.get('/getUserTrades', TradePage, {
+      api.get('/getUserTrades', PendingStatuses, {
         retries: 0,
         signal,
         query: { tab: 'Pending', page: 1 },
@@ -64,7 +73,8 @@ function useSomethingToWatch(signedIn: boolean): boolean {
 }
 
 function anyPendingTrade(queryClient: QueryClient): boolean {
-  return queryClient
-    .getQueriesData<TradePage>({ queryKey: ['trades'] })
-    .some(([, page]) => page?.trades.some((trade) => trade.tradeStatus === 'Pending') ?? false);
+  return [
+    ...queryClient.getQueriesData<TradeStatuses>({ queryKey: ['trades'] }),
+    ...queryClient.getQueriesData<TradeStatuses>({ queryKey: ANY_PENDING }),
+  ].some(([, page]) => page?.trades.some((trade) => trade.tradeStatus === 'Pending') ?? false);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Trade } from '../../common/contract';
 import { withFakeTimersPerTest } from '../testing/fake-timers';
-import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-countdown.machine';
+import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-settlement';
 import { GIVE_UP_AFTER_MS, LATE_CHECK_INTERVAL_MS, tradeWatchMachine } from './trade-watch.machine';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');

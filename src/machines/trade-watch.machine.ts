@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Trade } from '../../common/contract';
-import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-countdown.machine';
+import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-settlement';
 
 /**
  * The app-wide settlement watcher (docs/product.md §3 "Trade results"): it knows the user's
