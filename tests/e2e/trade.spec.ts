@@ -129,7 +129,7 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
   await expect(thirty).toContainText(`${percent}%`);
   await expect(thirty).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Amount', { exact: true }).fill('10');
-  await expect(detailRow(page, 'Payout if you win')).toContainText(`${shown(winBack)} USDT`);
+  await expect(detailRow(page, 'Returned if you win')).toContainText(`${shown(winBack)} USDT`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Trade' });
   await expect(dialog).toBeVisible();
@@ -171,6 +171,11 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
   await expect(orderCard).toContainText(/Gain|Loss|Draw — stake refunded|Void — stake refunded/, {
     timeout: 45_000,
   });
+  // Its result sheet opens here on /orders (trade-results.spec.ts checks it); closed with Escape.
+  const resultSheet = page.getByRole('dialog', { name: /^(You won|You lost|Draw|Void)/ });
+  await expect(resultSheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(resultSheet).toBeHidden();
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.locator(`a[href="/order/${placed._id}"]`)).toBeVisible();
   await page.getByRole('tab', { name: 'Pending' }).click();
