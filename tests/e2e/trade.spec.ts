@@ -167,7 +167,8 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
     'aria-selected',
     'true',
   );
-  const orderCard = page.locator(`a[href="/order/${placed._id}"]`);
+  // By the card's trade id: the result sheet's 'View receipt' links to the same receipt.
+  const orderCard = page.locator(`a[data-trade-id="${placed._id}"]`);
   await expect(orderCard).toContainText(/Gain|Loss|Draw — stake refunded|Void — stake refunded/, {
     timeout: 45_000,
   });
