@@ -8,7 +8,7 @@ import { useAppActor } from '../../machines/actors';
 import { tradeWatchMachine } from '../../machines/trade-watch.machine';
 import { fetchTradeDetails, serverClockOffset } from '../../services/trade-api';
 import { onPlacedTrade } from '../../services/trade-placed';
-import { invalidateAfterTrade } from '../../services/trade-queries';
+import { invalidateAfterTrade, usePendingTradesOnce } from '../../services/trade-queries';
 import { useToast } from '../../ui/toast';
 import { ResultSheet } from './result-sheet';
 import { resultToastText } from './result-text';
@@ -62,6 +62,8 @@ export function TradeWatcher() {
     }),
   );
   const actor = useAppActor(logic, { id: 'trade-watch' });
+  // The trades still running when this tab opened: the cache feeds them to the machine below.
+  usePendingTradesOnce();
 
   useEffect(
     () =>
