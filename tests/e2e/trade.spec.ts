@@ -136,7 +136,9 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
   await expect(detailRow(page, 'Stake')).toContainText('10.00 USDT');
   await expect(detailRow(page, 'Direction')).toContainText('Buy (up)');
   await expect(detailRow(page, 'Duration')).toContainText('30 seconds');
-  await expect(detailRow(page, 'Profit if you win')).toContainText(`${percent}%`);
+  await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+    `${percent}%`,
+  );
   await expect(dialog.getByText('Simulated prices')).toBeVisible();
   await expect(dialog.locator('dl > div').filter({ hasText: 'Returned if you win' })).toContainText(
     `${shown(winBack)} USDT`,
@@ -285,7 +287,9 @@ test('a payout changed after review is shown for a new confirmation, never sent 
     await page.getByLabel('Amount', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Trade' });
-    await expect(detailRow(page, 'Profit if you win')).toContainText('80%');
+    await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+      '80%',
+    );
 
     // The published payout changes while the user reads the dialog.
     await adminSettings(page, { payouts: { trade30Second: '75' } });
@@ -299,7 +303,9 @@ test('a payout changed after review is shown for a new confirmation, never sent 
         'The payout changed from 80% to 75%. Check the new figures and confirm again.',
       ),
     ).toBeVisible();
-    await expect(detailRow(page, 'Profit if you win')).toContainText('75%');
+    await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+      '75%',
+    );
     await expect(
       dialog.locator('dl > div').filter({ hasText: 'Returned if you win' }),
     ).toContainText('17.50 USDT');
