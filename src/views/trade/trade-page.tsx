@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
@@ -131,6 +131,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   return (
     <TradeCountdowns trades={open.data?.trades}>
       <ScreenWithActionBar>
+        <KeepFocusAboveActionBar />
         <PairHeader symbol={symbol} />
         <Card>
           <PriceChart symbol={symbol} entryLines={entryLines} />
@@ -206,6 +207,19 @@ function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
 /** Room below the content for the fixed action bar (Buy, Sell, the open trade). */
 const ScreenWithActionBar = styled(Page)`
   padding-bottom: ${ACTION_BAR_ROOM_PX}px;
+`;
+
+/**
+ * A field or button the keyboard focuses is scrolled into view above the fixed action bar and
+ * the bottom navigation, never behind them (and Tab then reads top to bottom: the form, then
+ * Buy and Sell).
+ */
+const KeepFocusAboveActionBar = createGlobalStyle`
+  html {
+    scroll-padding-bottom: calc(
+      ${theme.sizes.bottomBarHeightPx + ACTION_BAR_ROOM_PX}px + env(safe-area-inset-bottom, 0px)
+    );
+  }
 `;
 
 const TitleRow = styled.div`
