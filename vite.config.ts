@@ -32,7 +32,7 @@ const pageChunks = chunkPlan({
   homePage: 'src/views/home/home-page.tsx',
   // Pages a user moves between: their common code comes in one file with the first of them.
   families: {
-    trading: ['trade', 'orders'],
+    trading: ['trade', 'orders', 'trade-results'],
     money: ['wallet', 'deposit', 'withdraw', 'transfer'],
     account: ['account', 'kyc', 'settings', 'about', 'help', 'notice', 'auth', 'not-found'],
   },

@@ -9,6 +9,7 @@ import { AuthProvider } from './auth-provider';
 import { ErrorBoundary } from './error-boundary';
 import { i18n } from './i18n/i18n';
 import { AppShell } from './shell/app-shell';
+import { TradeWatch } from './trade-watch';
 
 /**
  * The app. Its query cache is made once, outside React (`main.tsx`): a first render that
@@ -27,6 +28,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               <AuthProvider>
                 <MarketFeedProvider>
                   <AppShell />
+                  <TradeWatch />
                 </MarketFeedProvider>
               </AuthProvider>
             </ToastProvider>

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   MAX_COUNTDOWNS,
-  SETTLEMENT_RECHECK_DELAYS_MS,
   msUntilNextTick,
   secondsLeftAt,
   tradeCountdownsMachine,
 } from './trade-countdown.machine';
+import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-settlement';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -7,6 +7,7 @@ import {
   type ActorRefFrom,
   type EventObject,
 } from 'xstate';
+import { SETTLEMENT_RECHECK_DELAYS_MS } from './trade-settlement';
 
 /**
  * The countdowns of pending trades (docs/product.md §2 /orders, §4: "a per-second countdown runs; at
@@ -47,8 +48,7 @@ type CountdownNotice =
 type TickEvent = { type: 'TICK'; nowMs: number };
 type RecheckEvent = { type: 'RECHECK' };
 
-/** After zero, the orders are fetched again after these waits, then the 10 s polling goes on. */
-export const SETTLEMENT_RECHECK_DELAYS_MS = [1000, 1000, 2000, 4000] as const;
+/** After zero, the orders are fetched again after SETTLEMENT_RECHECK_DELAYS_MS, then the 10 s polling goes on. */
 
 /** A tick lands this long after the second turns, so timer jitter never shows a second twice. */
 const TICK_SLACK_MS = 20;

@@ -42,6 +42,18 @@ export function useUserTrades(tab: TradeListTab, page: number) {
   });
 }
 
+/**
+ * The first page of pending trades, asked once where no list shows them (the settlement
+ * watcher after a reload on another screen); /trade polls the same entry.
+ */
+export function usePendingTradesOnce() {
+  return useQuery({
+    queryKey: tradeKeys.list('Pending', 1),
+    queryFn: ({ signal }) => fetchUserTrades('Pending', 1, signal),
+    staleTime: LOG_POLL_INTERVAL_MS,
+  });
+}
+
 /** A settled trade never changes again: polling stops once it is Completed. */
 function tradeDetailRefetchInterval(trade: Trade | undefined): number | false {
   return trade?.tradeStatus === 'Completed' ? false : LOG_POLL_INTERVAL_MS;

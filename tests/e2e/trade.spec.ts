@@ -129,16 +129,18 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
   await expect(thirty).toContainText(`${percent}%`);
   await expect(thirty).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Amount', { exact: true }).fill('10');
-  await expect(detailRow(page, 'Payout if you win')).toContainText(`${shown(winBack)} USDT`);
+  await expect(detailRow(page, 'Returned if you win')).toContainText(`${shown(winBack)} USDT`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Trade' });
   await expect(dialog).toBeVisible();
   await expect(detailRow(page, 'Stake')).toContainText('10.00 USDT');
   await expect(detailRow(page, 'Direction')).toContainText('Buy (up)');
   await expect(detailRow(page, 'Duration')).toContainText('30 seconds');
-  await expect(detailRow(page, 'Payout')).toContainText(`${percent}%`);
+  await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+    `${percent}%`,
+  );
   await expect(dialog.getByText('Simulated prices')).toBeVisible();
-  await expect(dialog.locator('dl > div').filter({ hasText: 'Payout if you win' })).toContainText(
+  await expect(dialog.locator('dl > div').filter({ hasText: 'Returned if you win' })).toContainText(
     `${shown(winBack)} USDT`,
   );
   const created = page.waitForResponse(
@@ -167,10 +169,16 @@ test('a 30 s Buy of 10 USDT is confirmed, held, settled from the recorded ticks 
     'aria-selected',
     'true',
   );
-  const orderCard = page.locator(`a[href="/order/${placed._id}"]`);
+  // By the card's trade id: the result sheet's 'View receipt' links to the same receipt.
+  const orderCard = page.locator(`a[data-trade-id="${placed._id}"]`);
   await expect(orderCard).toContainText(/Gain|Loss|Draw — stake refunded|Void — stake refunded/, {
     timeout: 45_000,
   });
+  // Its result sheet opens here on /orders (trade-results.spec.ts checks it); closed with Escape.
+  const resultSheet = page.getByRole('dialog', { name: /^(You won|You lost|Draw|Void)/ });
+  await expect(resultSheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(resultSheet).toBeHidden();
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.locator(`a[href="/order/${placed._id}"]`)).toBeVisible();
   await page.getByRole('tab', { name: 'Pending' }).click();
@@ -279,7 +287,9 @@ test('a payout changed after review is shown for a new confirmation, never sent 
     await page.getByLabel('Amount', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Trade' });
-    await expect(detailRow(page, 'Payout')).toContainText('80%');
+    await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+      '80%',
+    );
 
     // The published payout changes while the user reads the dialog.
     await adminSettings(page, { payouts: { trade30Second: '75' } });
@@ -293,10 +303,12 @@ test('a payout changed after review is shown for a new confirmation, never sent 
         'The payout changed from 80% to 75%. Check the new figures and confirm again.',
       ),
     ).toBeVisible();
-    await expect(detailRow(page, 'Payout')).toContainText('75%');
-    await expect(dialog.locator('dl > div').filter({ hasText: 'Payout if you win' })).toContainText(
-      '17.50 USDT',
+    await expect(dialog.locator('dl > div').filter({ hasText: 'Profit if you win' })).toContainText(
+      '75%',
     );
+    await expect(
+      dialog.locator('dl > div').filter({ hasText: 'Returned if you win' }),
+    ).toContainText('17.50 USDT');
     expect(answers).toEqual([409]);
 
     const created = page.waitForResponse(

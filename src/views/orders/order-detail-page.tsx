@@ -105,8 +105,8 @@ function OrderFields({ trade }: { trade: Trade }) {
         </Detail>
         <Detail label={<Trans>Stake</Trans>}>{formatWireAmount(trade.tradeAmount)} USDT</Detail>
         <Detail label={<Trans>Duration</Trans>}>{i18n._(durationLong(trade.durationS))}</Detail>
-        <Detail label={<Trans>Payout</Trans>}>{payout}%</Detail>
-        <Detail label={<Trans>Payout if you win</Trans>}>
+        <Detail label={<Trans>Profit percent if it wins</Trans>}>+{payout}%</Detail>
+        <Detail label={<Trans>Returned if you win</Trans>}>
           {formatWireAmount(payoutAmountWire(trade.tradeAmount, trade.payoutPercent))} USDT
         </Detail>
         <Detail label={<Trans>Opened</Trans>}>{timeWithSeconds(i18n, trade.createdAt)}</Detail>

@@ -6,6 +6,8 @@ import {
   formatCountdown,
   pairText,
   percentText,
+  comparePriceTexts,
+  liveStanding,
   ruleText,
   sourceName,
   tradeOutcome,
@@ -99,5 +101,22 @@ describe('trade display rules', () => {
     const known = voidReasonText('No recorded price within 5 s after expiry', 5);
     expect(typeof known === 'object' && known.values).toEqual({ seconds: 5 });
     expect(voidReasonText('Exchange halted', 5)).toBe('Exchange halted');
+  });
+});
+
+describe('the live standing of an open trade', () => {
+  it('compares prices exactly, whatever their decimals', () => {
+    expect(comparePriceTexts('100.10', '100.1')).toBe(0);
+    expect(comparePriceTexts('100.1000001', '100.1')).toBe(1);
+    expect(comparePriceTexts('99.99', '100')).toBe(-1);
+    expect(comparePriceTexts('1e3', '100')).toBeNull();
+  });
+
+  it('says a buy wins above its entry and a sell below it', () => {
+    expect(liveStanding('buy', '100.00', '100.01')).toBe('winning');
+    expect(liveStanding('buy', '100.00', '99.99')).toBe('losing');
+    expect(liveStanding('sell', '100.00', '99.99')).toBe('winning');
+    expect(liveStanding('sell', '100.00', '100.01')).toBe('losing');
+    expect(liveStanding('sell', '100.00', '100')).toBe('level');
   });
 });

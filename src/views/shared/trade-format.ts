@@ -136,3 +136,32 @@ export function pairText(coinType: string): string {
 export function coinOf(coinType: string): string {
   return coinType.endsWith('USDT') && coinType.length > 4 ? coinType.slice(0, -4) : coinType;
 }
+
+const PRICE_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Compares two non-negative decimal prices exactly (no float): −1, 0 or 1; null when either
+ * is not a plain decimal. For the live "winning now" hint only: outcomes are the server's.
+ */
+export function comparePriceTexts(a: string, b: string): -1 | 0 | 1 | null {
+  const x = PRICE_TEXT.exec(a);
+  const y = PRICE_TEXT.exec(b);
+  if (!x || !y) return null;
+  const places = Math.max(x[2]?.length ?? 0, y[2]?.length ?? 0);
+  const left = BigInt((x[1] ?? '0') + (x[2] ?? '').padEnd(places, '0'));
+  const right = BigInt((y[1] ?? '0') + (y[2] ?? '').padEnd(places, '0'));
+  return left === right ? 0 : left > right ? 1 : -1;
+}
+
+/** How an open trade stands against the live price right now: a hint, never a result. */
+export function liveStanding(
+  direction: 'buy' | 'sell',
+  entryPrice: string,
+  livePrice: string,
+): 'winning' | 'losing' | 'level' | null {
+  const move = comparePriceTexts(livePrice, entryPrice);
+  if (move === null) return null;
+  if (move === 0) return 'level';
+  const up = move > 0;
+  return up === (direction === 'buy') ? 'winning' : 'losing';
+}

@@ -60,10 +60,25 @@ const TRIM_SLACK = 60;
 /** The width of "102,351.63" in the chart's 11 px labels, with the scale's padding. */
 const PRICE_SCALE_MIN_WIDTH_PX = 80;
 
+/** How the chart writes its figures: the page's own formats, so the axis reads as the header. */
+export interface ChartFormats {
+  /** "14:05:09" of whole seconds since the epoch. */
+  time(timeS: number): string;
+  /** A price as the header shows it ("67,187.33"). */
+  price(price: number): string;
+}
+
+/**
+ * The time axis writes "HH:MM:SS" but spaces its labels as if they were this many characters:
+ * the library's estimate of a label's width falls short of the real one at 11 px, and labels
+ * spaced by the true length ran together at some widths ("09:58:5110:00:00").
+ */
+const TIME_LABEL_SPACING_CHARS = 12;
+
 export function createPriceChart(
   container: HTMLElement,
   colors: ChartColors,
-  formatTime: (timeS: number) => string,
+  formats: ChartFormats,
 ): PriceChart {
   const chart: IChartApi = createChart(container, {
     autoSize: true,
@@ -90,12 +105,12 @@ export function createPriceChart(
       timeVisible: true,
       secondsVisible: false,
       rightOffset: 0,
-      // Labels are "HH:MM:SS" (24-hour): the library spaces them by this length.
-      tickMarkMaxCharacterLength: 8,
-      tickMarkFormatter: (time: Time) => (typeof time === 'number' ? formatTime(time) : ''),
+      tickMarkMaxCharacterLength: TIME_LABEL_SPACING_CHARS,
+      tickMarkFormatter: (time: Time) => (typeof time === 'number' ? formats.time(time) : ''),
     },
     localization: {
-      timeFormatter: (time: Time) => (typeof time === 'number' ? formatTime(time) : ''),
+      timeFormatter: (time: Time) => (typeof time === 'number' ? formats.time(time) : ''),
+      priceFormatter: (price: number) => formats.price(price),
     },
     crosshair: { mode: CrosshairMode.Magnet },
     // A small live chart on a phone: the page scrolls, the chart does not pan or zoom.

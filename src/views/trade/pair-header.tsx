@@ -9,6 +9,7 @@ import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-form
 import { marketErrorMessage } from '../shared/market-text';
 import { coinOf } from '../shared/trade-format';
 import { theme } from '../../ui/theme';
+import { CoinSwitcher } from './coin-switcher';
 
 /** The pair with its live price, 24 h change and 24 h high (from the market feed, every 1 s). */
 export const PairHeader = memo(function PairHeader({ symbol }: { symbol: string }) {
@@ -28,10 +29,13 @@ export const PairHeader = memo(function PairHeader({ symbol }: { symbol: string 
   return (
     <Card as="section" aria-labelledby="pair-name">
       <Top>
-        <PairName id="pair-name">
-          {coin}
-          <span>/USDT</span>
-        </PairName>
+        <Name>
+          <CoinSwitcher coin={coin} />
+          <PairName id="pair-name">
+            {coin}
+            <span>/USDT</span>
+          </PairName>
+        </Name>
         {quote ? (
           <Change $tone={shownChangeTone(quote.changePercent)}>
             {formatChange(quote.changePercent)}
@@ -95,6 +99,13 @@ const Top = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${theme.space.md};
+`;
+
+const Name = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space.sm};
+  min-width: 0;
 `;
 
 const PairName = styled.h2`

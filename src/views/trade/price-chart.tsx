@@ -7,10 +7,11 @@ import { useMarketTicks } from '../../services/trade-queries';
 import { clockTime } from '../../ui/date-time';
 import { Skeleton } from '../../ui/skeleton';
 import { whenIdle } from '../../ui/when-idle';
-import { priceDecimals } from '../../ui/market-format';
+import { formatPrice, priceDecimals } from '../../ui/market-format';
 import type { MarketTicks } from '../../../common/contract';
 import type {
   ChartColors,
+  ChartFormats,
   ChartPoint,
   createPriceChart as CreatePriceChart,
   EntryLine,
@@ -35,6 +36,13 @@ const CHART_COLORS: ChartColors = {
   up: theme.colors.success,
   down: theme.colors.danger,
   font: theme.fonts.body,
+};
+
+/** The axis in the header's formats (market-format.ts), the times on the 24-hour clock. */
+const CHART_FORMATS: ChartFormats = {
+  time: (timeS) => clockTime(timeS * 1000),
+  // The library hands the axis a float; its shortest decimal text is what formatPrice rounds.
+  price: (price) => (Number.isFinite(price) ? formatPrice(String(price)) : ''),
 };
 
 /**
@@ -78,9 +86,7 @@ export const PriceChart = memo(function PriceChart({
     const build = (createPriceChart: typeof CreatePriceChart) => {
       if (cancelled || !container.current) return;
       try {
-        instance = createPriceChart(container.current, CHART_COLORS, (timeS) =>
-          clockTime(timeS * 1000),
-        );
+        instance = createPriceChart(container.current, CHART_COLORS, CHART_FORMATS);
         drawnBackfill.current = latestBackfill.current;
         showBackfill(instance, drawnBackfill.current, live.current);
         setChart(instance);

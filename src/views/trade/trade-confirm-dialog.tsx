@@ -11,7 +11,8 @@ import { translate } from '../../services/messages';
 import { ConfirmDialog } from '../../ui/dialog';
 import { AlertIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
-import { formatWireAmount } from '../../ui/money';
+import { formatSignedMicros, formatWireAmount } from '../../ui/money';
+import { microsFromWire, winProfitMicros } from '../../../common/money';
 import { formatPrice } from '../../ui/market-format';
 import { durationLong, pairText, percentText, ruleText } from '../shared/trade-format';
 import { SimulatedPricesTag } from '../shared/simulated-prices-tag';
@@ -22,8 +23,9 @@ import { theme } from '../../ui/theme';
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
 
 /**
- * 'Confirm Trade': the pair and direction, the stake, the duration, the payout percent and
- * what a win pays back (stake + stake × payout), then Confirm. The entry price is the
+ * 'Confirm Trade': the pair and direction, the stake, the duration, the profit a win adds
+ * (percent and amount), what a win pays back (stake + profit) and the most it can lose (the
+ * stake), then Confirm. The entry price is the
  * server's, recorded when it accepts the trade; the live price is shown for reference only.
  */
 export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
@@ -59,6 +61,10 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
   const seconds = (terms && durationOf(terms, selectedTime)?.seconds) ?? null;
   const payout = percentText(draft.payoutPercent);
   const winAmount = formatWireAmount(payoutAmountWire(draft.tradeAmount, draft.payoutPercent));
+  const profitMicros = winProfitMicros(
+    microsFromWire(draft.tradeAmount),
+    microsFromWire(draft.payoutPercent),
+  );
   const pair = pairText(draft.coinType);
   const from = change ? percentText(change.fromPercent) : '';
   const to = change ? percentText(change.toPercent) : '';
@@ -105,9 +111,16 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
         <Detail label={<Trans>Duration</Trans>}>
           {seconds === null ? '—' : i18n._(durationLong(seconds))}
         </Detail>
-        <Detail label={<Trans>Payout</Trans>}>{payout}%</Detail>
-        <Detail label={<Trans>Payout if you win</Trans>}>
-          <Win>{winAmount} USDT</Win>
+        <Detail label={<Trans>Profit if you win</Trans>}>
+          <Win>
+            +{payout}% · {formatSignedMicros(profitMicros)} USDT
+          </Win>
+        </Detail>
+        <Detail label={<Trans>Returned if you win</Trans>}>
+          <strong>{winAmount} USDT</strong>
+        </Detail>
+        <Detail label={<Trans>Maximum loss</Trans>}>
+          <Loss>{formatWireAmount(draft.tradeAmount)} USDT</Loss>
         </Detail>
         <Detail label={<Trans>Current price</Trans>}>
           {quote ? formatPrice(quote.lastPrice) : '—'}
@@ -143,6 +156,10 @@ const Headline = styled.p<{ $buy: boolean }>`
 
 const Win = styled.strong`
   color: ${theme.colors.success};
+`;
+
+const Loss = styled.strong`
+  color: ${theme.colors.danger};
 `;
 
 const Terms = styled.p`

@@ -1,21 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { SELECTED_TIMES } from '../../../common/contract';
-import { displayMicros, microsFromWire, parseAmount } from '../../../common/money';
+import { microsFromWire, parseAmount, winProfitMicros } from '../../../common/money';
 import { TRADE_DURATIONS_S } from '../../../common/rules';
 import type { tradeMachine } from '../../machines/trade.machine';
-import {
-  durationOf,
-  payoutAmountMicros,
-  quickStakeText,
-  tradeAmountError,
-} from '../../machines/trade-terms';
+import { durationOf, quickStakeText, tradeAmountError } from '../../machines/trade-terms';
 import { AlertIcon } from '../../ui/icons';
 import { Detail, DetailList } from '../../ui/list';
-import { formatExactMicros, formatWireAmount } from '../../ui/money';
+import {
+  formatAmountMicros,
+  formatExactMicros,
+  formatSignedMicros,
+  formatWireAmount,
+} from '../../ui/money';
 import { Figure, WarningNote } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
@@ -32,7 +32,14 @@ const QUICK_PERCENTS = [25, 50, 75, 100] as const;
  * balance, what a win pays back, and Buy (price up) or Sell (price down), which open the
  * confirmation dialog. With trading turned off a notice says so and the buttons are disabled.
  */
-export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor }) {
+export const TradeForm = memo(function TradeForm({
+  actor,
+  children,
+}: {
+  actor: TradeActor;
+  /** Shown above Buy and Sell in the action bar: the newest open trade's countdown. */
+  children?: ReactNode;
+}) {
   const { i18n, t } = useLingui();
   const terms = useSelector(actor, (s) => s.context.terms);
   const amount = useSelector(actor, (s) => s.context.amount);
@@ -43,10 +50,13 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
   const error = terms ? tradeAmountError(amount, terms) : null;
   const duration = terms ? durationOf(terms, selectedTime) : null;
   const parsed = parseAmount(amount);
-  const payout =
-    parsed.ok && !error && duration
-      ? payoutAmountMicros(parsed.micros, microsFromWire(duration.payoutPercent))
+  // The stake as typed, once it is a valid one: what a win adds and returns, what a loss costs.
+  const stakeMicros = parsed.ok && !error && duration ? parsed.micros : null;
+  const profitMicros =
+    stakeMicros !== null && duration
+      ? winProfitMicros(stakeMicros, microsFromWire(duration.payoutPercent))
       : null;
+  const percent = duration ? percentText(duration.payoutPercent) : null;
   const disabled = !terms || !terms.enabled;
   const min = terms ? formatExactMicros(microsFromWire(terms.minAmount)) : null;
   const max = terms ? formatExactMicros(microsFromWire(terms.maxAmount)) : null;
@@ -56,7 +66,7 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
     return {
       selectedTime: name,
       seconds: published?.seconds ?? TRADE_DURATIONS_S[index] ?? 0,
-      payoutPercent: published?.payoutPercent ?? null,
+      profitPercent: published ? percentText(published.payoutPercent) : null,
     };
   });
 
@@ -86,10 +96,10 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
             <Figure>
               {!terms ? (
                 <SkeletonText $widthEm={2.2} />
-              ) : item.payoutPercent === null ? (
+              ) : item.profitPercent === null ? (
                 '—'
               ) : (
-                `${percentText(item.payoutPercent)}%`
+                <ChipProfit percent={item.profitPercent} />
               )}
             </Figure>
           </DurationButton>
@@ -137,40 +147,61 @@ export const TradeForm = memo(function TradeForm({ actor }: { actor: TradeActor 
         <Detail label={<Trans>Available balance</Trans>}>
           {terms ? `${formatWireAmount(terms.balance)} USDT` : <SkeletonText $widthEm={7} />}
         </Detail>
-        <Detail label={<Trans>Payout if you win</Trans>}>
-          <Win>{payout === null ? '—' : `${displayMicros(payout, 2)} USDT`}</Win>
+        <Detail label={<Trans>Profit if you win</Trans>}>
+          <Win>
+            {profitMicros === null ? '—' : `${formatSignedMicros(profitMicros)} USDT`}
+            {percent !== null && <Rate> (+{percent}%)</Rate>}
+          </Win>
+        </Detail>
+        <Detail label={<Trans>Returned if you win</Trans>}>
+          <strong>
+            {stakeMicros === null || profitMicros === null
+              ? '—'
+              : `${formatAmountMicros(stakeMicros + profitMicros)} USDT`}
+          </strong>
+        </Detail>
+        <Detail label={<Trans>Maximum loss</Trans>}>
+          <Loss>{stakeMicros === null ? '—' : `${formatAmountMicros(stakeMicros)} USDT`}</Loss>
         </Detail>
       </DetailList>
 
       {/* Buy and Sell stay enabled while their confirmation is open (the dialog is modal,
           and the machine takes REVIEW only while editing): a disabled button drops the
           focus, which the dialog must give back to it when it closes. */}
-      <Sides>
-        <SideButton
-          type="button"
-          $side="buy"
-          disabled={disabled}
-          onClick={() => actor.send({ type: 'REVIEW', direction: 'buy' })}
-        >
-          <Arrow aria-hidden="true">▲</Arrow>
-          <Trans>Buy</Trans>
-        </SideButton>
-        <SideButton
-          type="button"
-          $side="sell"
-          disabled={disabled}
-          onClick={() => actor.send({ type: 'REVIEW', direction: 'sell' })}
-        >
-          <Arrow aria-hidden="true">▼</Arrow>
-          <Trans>Sell</Trans>
-        </SideButton>
-      </Sides>
+      <ActionBar>
+        {children}
+        <Sides>
+          <SideButton
+            type="button"
+            $side="buy"
+            disabled={disabled}
+            onClick={() => actor.send({ type: 'REVIEW', direction: 'buy' })}
+          >
+            <Arrow aria-hidden="true">▲</Arrow>
+            <Trans>Buy</Trans>
+          </SideButton>
+          <SideButton
+            type="button"
+            $side="sell"
+            disabled={disabled}
+            onClick={() => actor.send({ type: 'REVIEW', direction: 'sell' })}
+          >
+            <Arrow aria-hidden="true">▼</Arrow>
+            <Trans>Sell</Trans>
+          </SideButton>
+        </Sides>
+      </ActionBar>
       <Hint>
         <Trans>Buy if you expect the price to rise, Sell if you expect it to fall.</Trans>
       </Hint>
     </Form>
   );
 });
+
+/** "+80% profit": the percent a win adds to the stake. */
+function ChipProfit({ percent }: { percent: string }) {
+  return <Trans>+{percent}% profit</Trans>;
+}
 
 const Form = styled.form`
   ${flexColumn(theme.space.md)}
@@ -257,6 +288,34 @@ const Chip = styled.button`
 const Win = styled.strong`
   color: ${theme.colors.success};
 `;
+
+const Rate = styled.span`
+  font-weight: ${theme.fontWeights.regular};
+`;
+
+const Loss = styled.strong`
+  color: ${theme.colors.danger};
+`;
+
+/**
+ * Buy and Sell, always within reach on a phone: fixed at the bottom of the screen, above the
+ * bottom navigation, at the content's width. The page leaves room for it (ACTION_BAR_ROOM).
+ */
+const ActionBar = styled.div`
+  position: fixed;
+  left: 50%;
+  bottom: calc(${theme.sizes.bottomBarHeightPx}px + env(safe-area-inset-bottom, 0px));
+  transform: translateX(-50%);
+  z-index: ${theme.zIndices.bottomBar};
+  width: min(100%, ${theme.sizes.contentMaxWidthPx}px);
+  ${flexColumn(theme.space.sm)}
+  padding: ${theme.space.sm} ${theme.space.lg};
+  background: ${theme.colors.background};
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+/** The room the page keeps below its content for the action bar (with an open trade in it). */
+export const ACTION_BAR_ROOM_PX = 132;
 
 const Sides = styled.div`
   display: grid;

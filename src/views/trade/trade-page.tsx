@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
@@ -11,6 +11,8 @@ import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
 import { queryKeys, useAppConfig, useUser } from '../../services/queries';
 import { createTrade } from '../../services/trade-api';
+import { clockTime } from '../../ui/date-time';
+import { announcePlacedTrade } from '../../services/trade-placed';
 import { invalidateAfterTrade, useUserTrades } from '../../services/trade-queries';
 import { Card, Muted, Page, Section, SectionTitle } from '../../ui/page';
 import { OrderCard, OrderCardSkeleton, OrderList } from '../shared/order-card';
@@ -24,7 +26,8 @@ import type { EntryLine } from './chart-engine';
 import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
-import { TradeForm } from './trade-form';
+import { ACTION_BAR_ROOM_PX, TradeForm } from './trade-form';
+import { OpenTradeBar } from './open-trade-bar';
 import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
@@ -55,9 +58,12 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   const [logic] = useState(() =>
     tradeMachine.provide({
       actors: {
-        submission: submissionWith((attempt) =>
-          createTrade(attempt.request, attempt.idempotencyKey),
-        ),
+        submission: submissionWith(async (attempt) => {
+          const placed = await createTrade(attempt.request, attempt.idempotencyKey);
+          // The settlement watcher follows it from now on, on whatever screen.
+          announcePlacedTrade(placed);
+          return placed;
+        }),
         // After figures_changed: the config and the balance as the server has them now.
         loadTerms: fromPromise(async () => {
           await queryClient.refetchQueries(
@@ -97,6 +103,9 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   }, [actor, trading, balance]);
 
   const open = useUserTrades('Pending', 1);
+  // The newest open trade, this pair's first: its countdown sits above Buy and Sell.
+  const latestOpen =
+    open.data?.trades.find((trade) => trade.coinType === symbol) ?? open.data?.trades[0];
   // Data arriving for what sits below the fold (the open trades, the chart's entry lines)
   // renders as a transition: React keeps the pair, the chart and the form responsive.
   const openTrades = useDeferredValue(open.data?.trades);
@@ -106,32 +115,39 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
         .filter((trade) => trade.coinType === symbol)
         // Newest first: more lines than this only stack their labels on one another.
         .slice(0, MAX_ENTRY_LINES)
-        .map((trade) => ({
-          id: trade._id,
-          price: Number(trade.coinPrice),
-          direction: trade.tradeType,
-          title: trade.tradeType === 'buy' ? t`Buy` : t`Sell`,
-        })),
+        .map((trade) => {
+          // On the server's clock, as the chart's time axis is: "Buy · ends 12:00:30".
+          const endsAt = clockTime(Date.parse(trade.expiresAt));
+          return {
+            id: trade._id,
+            price: Number(trade.coinPrice),
+            direction: trade.tradeType,
+            title: trade.tradeType === 'buy' ? t`Buy · ends ${endsAt}` : t`Sell · ends ${endsAt}`,
+          };
+        }),
     [openTrades, symbol, t],
   );
 
   return (
-    <Page>
-      <PairHeader symbol={symbol} />
-      <Card>
-        <PriceChart symbol={symbol} entryLines={entryLines} />
-      </Card>
-      {formShown &&
-        (configView.failed && !config.data ? (
-          <LoadError onRetry={configView.retry} busy={configView.busy}>
-            <Trans>Could not load the trading rules.</Trans>
-          </LoadError>
-        ) : (
-          <TradeForm actor={actor} />
-        ))}
-      {tradesShown && <OpenTrades open={open} />}
-      {formShown && <TradeConfirmDialog actor={actor} />}
-    </Page>
+    <TradeCountdowns trades={open.data?.trades}>
+      <ScreenWithActionBar>
+        <KeepFocusAboveActionBar />
+        <PairHeader symbol={symbol} />
+        <Card>
+          <PriceChart symbol={symbol} entryLines={entryLines} />
+        </Card>
+        {formShown &&
+          (configView.failed && !config.data ? (
+            <LoadError onRetry={configView.retry} busy={configView.busy}>
+              <Trans>Could not load the trading rules.</Trans>
+            </LoadError>
+          ) : (
+            <TradeForm actor={actor}>{latestOpen && <OpenTradeBar trade={latestOpen} />}</TradeForm>
+          ))}
+        {tradesShown && <OpenTrades open={open} />}
+        {formShown && <TradeConfirmDialog actor={actor} />}
+      </ScreenWithActionBar>
+    </TradeCountdowns>
   );
 }
 
@@ -169,7 +185,7 @@ function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
           </OrderList>
         </LoadingRegion>
       ) : (
-        <TradeCountdowns trades={openTrades}>
+        <>
           <OrderList aria-label={t`Open trades`}>
             {openTrades.map((trade) => (
               <OrderCard key={trade._id} trade={trade} />
@@ -182,11 +198,29 @@ function OpenTrades({ open }: { open: ReturnType<typeof useUserTrades> }) {
               </Trans>
             </Muted>
           )}
-        </TradeCountdowns>
+        </>
       )}
     </Section>
   );
 }
+
+/** Room below the content for the fixed action bar (Buy, Sell, the open trade). */
+const ScreenWithActionBar = styled(Page)`
+  padding-bottom: ${ACTION_BAR_ROOM_PX}px;
+`;
+
+/**
+ * A field or button the keyboard focuses is scrolled into view above the fixed action bar and
+ * the bottom navigation, never behind them (and Tab then reads top to bottom: the form, then
+ * Buy and Sell).
+ */
+const KeepFocusAboveActionBar = createGlobalStyle`
+  html {
+    scroll-padding-bottom: calc(
+      ${theme.sizes.bottomBarHeightPx + ACTION_BAR_ROOM_PX}px + env(safe-area-inset-bottom, 0px)
+    );
+  }
+`;
 
 const TitleRow = styled.div`
   display: flex;
