@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SelectedTime, TradingConfig } from '../../common/contract';
+import { formatExactMicros } from '../ui/money';
 import {
   MICROS_PER_USDT,
   formatMicros,
@@ -55,13 +56,6 @@ export function payoutAmountWire(stakeWire: string, payoutPercentWire: string): 
   );
 }
 
-/** A limit as people write it: whole cents with two decimals, otherwise every decimal. */
-function limitText(micros: bigint): string {
-  const text = formatMicros(micros);
-  if (micros % 10_000n === 0n) return text.slice(0, -4);
-  return text.replace(/0+$/, '');
-}
-
 /** Why `text` is not an acceptable stake, or null when it is. */
 export function tradeAmountError(text: string, terms: TradeTerms): MessageDescriptor | null {
   const parsed = parseAmount(text);
@@ -83,11 +77,11 @@ export function tradeAmountError(text: string, terms: TradeTerms): MessageDescri
   const maxMicros = microsFromWire(terms.maxAmount);
   if (parsed.micros === 0n) return msg`Amount must be greater than 0`;
   if (parsed.micros < minMicros) {
-    const min = limitText(minMicros);
+    const min = formatExactMicros(minMicros);
     return msg`Minimum trade amount is ${min} USDT`;
   }
   if (parsed.micros > maxMicros) {
-    const max = limitText(maxMicros);
+    const max = formatExactMicros(maxMicros);
     return msg`Maximum trade amount is ${max} USDT`;
   }
   if (parsed.micros > microsFromWire(terms.balance)) {
