@@ -6,7 +6,7 @@
  * wouter patches `history.pushState`/`replaceState` to dispatch same-named window events;
  * we listen to those and to `popstate`.
  */
-const DEPTH_KEY = 'twDepth';
+import { HISTORY_DEPTH_KEY as DEPTH_KEY } from '../../ui/overlay-history';
 
 let depth = 0;
 let stamping = false;
