@@ -1,7 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { TABS } from './bottom-bar';
-import { canRestore, createScrollMemory, restoresScroll, type Arrival } from './scroll-memory';
+import { lastArrival } from './history-depth';
+import { canRestore, createScrollMemory, restoresScroll } from './scroll-memory';
 
 /** How long a saved position waits for its page to grow tall enough (its list to render). */
 const RESTORE_WAIT_MAX_MS = 4_000;
@@ -10,7 +11,6 @@ const TAB_PATHS = TABS.map((tab) => tab.to);
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 const memory = createScrollMemory();
-let arrival: Arrival = 'push';
 let currentKey = '';
 let restoreFrame = 0;
 let installed = false;
@@ -25,9 +25,6 @@ function install(): void {
   installed = true;
   // The browser's own restoring would fight this one (and the overlays' history entries).
   history.scrollRestoration = 'manual';
-  addEventListener('popstate', () => (arrival = 'pop'));
-  addEventListener('pushState', () => (arrival = 'push'));
-  addEventListener('replaceState', () => (arrival = 'push'));
   addEventListener(
     'scroll',
     () => {
@@ -74,7 +71,7 @@ export function useScrollMemory(): void {
     install();
     stopRestoring();
     currentKey = location;
-    const targetYPx = restoresScroll(arrival, location, TAB_PATHS) ? memory.recall(location) : 0;
+    const targetYPx = restoresScroll(lastArrival(), location, TAB_PATHS) ? memory.recall(location) : 0;
     window.scrollTo(0, 0);
     if (targetYPx > 0) restore(targetYPx);
   }, [location]);
