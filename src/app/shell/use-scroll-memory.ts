@@ -71,7 +71,9 @@ export function useScrollMemory(): void {
     install();
     stopRestoring();
     currentKey = location;
-    const targetYPx = restoresScroll(lastArrival(), location, TAB_PATHS) ? memory.recall(location) : 0;
+    const targetYPx = restoresScroll(lastArrival(), location, TAB_PATHS)
+      ? memory.recall(location)
+      : 0;
     window.scrollTo(0, 0);
     if (targetYPx > 0) restore(targetYPx);
   }, [location]);
