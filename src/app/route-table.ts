@@ -46,6 +46,11 @@ export interface RouteDef {
    * (the screen calls it as it renders the page). It asks only for what the cache lacks.
    */
   prefetch?: (queryClient: QueryClient) => void;
+  /**
+   * What stands beside the page on a desktop screen (ui/layout.ts), e.g. the markets beside
+   * the trade screen; its code loads only there. `label` names its landmark.
+   */
+  desktopCompanion?: { page: PageComponent; label: MessageDescriptor };
 }
 
 /** Starts a query unless the cache already has it (fresh, stale or in flight). */
@@ -172,6 +177,13 @@ export const ROUTES: readonly RouteDef[] = [
       page(() => import('../views/trade/trade-page')),
     ),
     showsPrices: true,
+    // The markets beside the trade screen: a coin tapped there opens its pair here.
+    desktopCompanion: {
+      page: preloadable(() =>
+        SHELL_PAGES.markets().then((module) => ({ default: module.MarketsCompanion })),
+      ),
+      label: msg`Markets`,
+    },
     // The pair's last recorded price is the page's largest content (its header shows it
     // until the first live quote): asked for beside the page's code, a round trip sooner.
     prefetch: (queryClient) =>

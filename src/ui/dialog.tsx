@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { Button } from './button';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 import { useFocusTrap } from './use-focus-trap';
+import { useOverlayHistory } from './overlay-history';
 import { flexColumn } from './layout';
 import { theme } from './theme';
 
@@ -11,6 +12,7 @@ import { theme } from './theme';
  * A modal dialog: a sheet rising from the bottom on phones, a centered card on wider
  * screens. It traps the focus, closes on Escape and on a tap outside (unless `onClose` is
  * left out, e.g. while a request is under way), and gives the focus back when it closes.
+ * It has a history entry of its own while open: Back closes it (overlay-history.ts).
  */
 export function Dialog({
   open,
@@ -29,6 +31,7 @@ export function Dialog({
   const titleId = useId();
   useFocusTrap(panel, open, onClose ?? ignore);
   useBodyScrollLock(open);
+  useOverlayHistory(open, onClose);
   if (!open) return null;
   return (
     <Layer>

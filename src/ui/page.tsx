@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { flexColumn } from './layout';
+import { flexColumn, PAGE_MAX_WIDTH_VAR } from './layout';
 import { theme } from './theme';
 
 /**
  * The content column of every screen: full width on phones, centered and capped on wider
- * screens. The app shell places the header above it and the bottom bar below it.
+ * screens. The app shell places the header above it and the bottom bar below it; on a
+ * desktop screen it sets how wide the column may grow (`PAGE_MAX_WIDTH_VAR`, ui/layout.ts).
  */
 export const Page = styled.div`
   ${flexColumn(theme.space.xl)}
   width: 100%;
-  max-width: ${theme.sizes.contentMaxWidthPx}px;
+  max-width: var(${PAGE_MAX_WIDTH_VAR}, ${theme.sizes.contentMaxWidthPx}px);
   margin: 0 auto;
   padding: ${theme.space.lg} ${theme.space.lg} ${theme.space.xxl};
 `;

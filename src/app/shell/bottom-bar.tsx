@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { HomeIcon, MarketsIcon, OrdersIcon, TradeIcon, WalletIcon } from '../../ui/icons';
-import { flexColumn } from '../../ui/layout';
+import { desktopUp, flexColumn, RAIL_WIDTH_PX } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 interface Tab {
@@ -35,16 +35,32 @@ export function activeTab(path: string): string | null {
   return null;
 }
 
-const Nav = styled.nav`
+/**
+ * A bar along the bottom on phones; on a desktop screen (ui/layout.ts) a rail along the left
+ * edge, below the header's height. `$desktopOnly`: a screen that has no bottom bar on a phone
+ * (a form, a history) still has the rail.
+ */
+const Nav = styled.nav<{ $desktopOnly: boolean }>`
   position: fixed;
   bottom: 0;
   left: 0;
   right: 0;
   z-index: ${theme.zIndices.bottomBar};
+  display: ${({ $desktopOnly }) => ($desktopOnly ? 'none' : 'block')};
   padding-bottom: env(safe-area-inset-bottom, 0px);
   background: rgba(19, 24, 34, 0.94);
   backdrop-filter: saturate(1.4) blur(12px);
   border-top: 1px solid ${theme.colors.border};
+
+  ${desktopUp} {
+    display: block;
+    top: 0;
+    right: auto;
+    width: ${RAIL_WIDTH_PX}px;
+    padding: ${theme.sizes.headerHeightPx + 8}px 0 0;
+    border-top: none;
+    border-right: 1px solid ${theme.colors.border};
+  }
 `;
 
 const Tabs = styled.ul`
@@ -53,6 +69,13 @@ const Tabs = styled.ul`
   max-width: ${theme.sizes.contentMaxWidthPx}px;
   height: ${theme.sizes.bottomBarHeightPx}px;
   margin: 0 auto;
+
+  ${desktopUp} {
+    grid-template-columns: 1fr;
+    grid-auto-rows: 72px;
+    height: auto;
+    gap: ${theme.space.xs};
+  }
 `;
 
 const TabLink = styled(Link)`
@@ -66,6 +89,12 @@ const TabLink = styled(Link)`
   text-decoration: none;
   transition: color ${theme.durations.fastMs}ms ease;
 
+  @media (hover: hover) {
+    &:hover {
+      color: ${theme.colors.text};
+    }
+  }
+
   &[aria-current='page'] {
     color: ${theme.colors.primaryHover};
   }
@@ -74,12 +103,12 @@ const TabLink = styled(Link)`
   }
 `;
 
-export function BottomBar() {
+export function BottomBar({ desktopOnly = false }: { desktopOnly?: boolean }) {
   const { i18n, t } = useLingui();
   const [path] = useLocation();
   const current = activeTab(path);
   return (
-    <Nav aria-label={t`Main`}>
+    <Nav aria-label={t`Main`} $desktopOnly={desktopOnly}>
       <Tabs>
         {TABS.map(({ to, label, Icon }) => (
           <li key={to}>

@@ -25,6 +25,7 @@ import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';
 import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
 import { useCopy } from '../../ui/use-copy';
 import { useFocusTrap } from '../../ui/use-focus-trap';
+import { useOverlayHistory } from '../../ui/overlay-history';
 import { LoadError } from '../../views/shared/load-error';
 import { InstallAppItem } from '../pwa/install-entry';
 import { DRAWER_ID } from './shell-context';
@@ -54,6 +55,8 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
   const session = useSession();
   useFocusTrap(panel, open, onClose);
   useBodyScrollLock(open);
+  // Back closes the drawer before it leaves the screen.
+  useOverlayHistory(open, onClose);
 
   if (!open) return null;
   return (

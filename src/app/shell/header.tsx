@@ -17,7 +17,7 @@ import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
 import { DRAWER_ID, loadDrawer, useShell } from './shell-context';
-import { flexRow } from '../../ui/layout';
+import { flexRow, PAGE_MAX_WIDTH_VAR } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 const Bar = styled.header`
@@ -41,9 +41,12 @@ const Inner = styled.div<{ $wide: boolean }>`
   margin: 0 auto;
   padding: 0 ${theme.space.sm};
 
+  /* As wide as the content column, which a desktop screen widens (ui/layout.ts). */
   @media (min-width: 600px) {
     max-width: ${({ theme, $wide }) =>
-      $wide ? theme.sizes.consoleMaxWidthPx : theme.sizes.contentMaxWidthPx}px;
+      $wide
+        ? `${theme.sizes.consoleMaxWidthPx}px`
+        : `var(${PAGE_MAX_WIDTH_VAR}, ${theme.sizes.contentMaxWidthPx}px)`};
     padding: 0 ${({ theme, $wide }) => ($wide ? theme.space.lg : theme.space.sm)};
   }
 `;

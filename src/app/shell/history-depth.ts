@@ -6,10 +6,16 @@
  * wouter patches `history.pushState`/`replaceState` to dispatch same-named window events;
  * we listen to those and to `popstate`.
  */
-const DEPTH_KEY = 'twDepth';
+import { HISTORY_DEPTH_KEY as DEPTH_KEY } from '../../ui/overlay-history';
 
 let depth = 0;
 let stamping = false;
+/**
+ * How the current entry was arrived at: by Back or forward, or by a link (the scroll memory
+ * asks). Kept here because these listeners are installed before the router's: the router
+ * renders the new screen before listeners added after its own run.
+ */
+let arrival: 'pop' | 'push' = 'push';
 let installed = false;
 
 function stateDepth(): number | undefined {
@@ -38,13 +44,17 @@ export function installHistoryDepth(): void {
   depth = stateDepth() ?? 0;
   stamp();
   addEventListener('pushState', () => {
+    arrival = 'push';
     depth += 1;
     stamp();
   });
   addEventListener('replaceState', () => {
-    if (!stamping) stamp();
+    if (stamping) return;
+    arrival = 'push';
+    stamp();
   });
   addEventListener('popstate', () => {
+    arrival = 'pop';
     depth = stateDepth() ?? 0;
   });
 }
@@ -52,4 +62,9 @@ export function installHistoryDepth(): void {
 /** Whether going back stays inside the app. */
 export function canGoBackInApp(): boolean {
   return depth > 0;
+}
+
+/** Whether the current entry was arrived at by Back or forward, or by a link. */
+export function lastArrival(): 'pop' | 'push' {
+  return arrival;
 }

@@ -8,6 +8,8 @@ import { useCoinList } from '../../services/queries';
 import { MarketsIcon } from '../../ui/icons';
 import { SegmentedTab, SegmentedTabs } from '../../ui/segmented-tabs';
 import { EmptyState, ErrorMessage, Page, Section } from '../../ui/page';
+import { useLoadView } from '../../services/load-view';
+import { LoadError } from '../shared/load-error';
 import { LoadingRegion } from '../shared/skeletons';
 import {
   CoinList,
@@ -36,9 +38,32 @@ const TABS: readonly { id: MarketTab; label: MessageDescriptor }[] = [
  * with live prices. Tapping a coin opens /trade with its pair.
  */
 export default function MarketsPage() {
+  return (
+    <Page>
+      <HotCoins />
+      <MarketsList idPrefix="markets" />
+    </Page>
+  );
+}
+
+/**
+ * The markets beside the trade screen on a desktop screen (route-table.ts): the coins by
+ * tab, without Hot Coins; a coin tapped opens its pair in the trade screen beside.
+ */
+export function MarketsCompanion() {
+  return (
+    <CompanionBox>
+      <MarketsList idPrefix="markets-side" />
+    </CompanionBox>
+  );
+}
+
+/** The tabs (All Coins, Gainers, Losers) and the coins of the chosen one. */
+function MarketsList({ idPrefix }: { idPrefix: string }) {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<MarketTab>('all');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const panelId = `${idPrefix}-panel`;
 
   // Arrow keys move between the tabs, as in any tab list.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -53,33 +78,30 @@ export default function MarketsPage() {
   };
 
   return (
-    <Page>
-      <HotCoins />
-      <Section>
-        <SegmentedTabs role="tablist" aria-label={t`Markets`} onKeyDown={onKeyDown}>
-          {TABS.map(({ id, label }, index) => (
-            <SegmentedTab
-              key={id}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              id={`markets-tab-${id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              aria-controls="markets-panel"
-              tabIndex={tab === id ? 0 : -1}
-              onClick={() => setTab(id)}
-            >
-              {i18n._(label)}
-            </SegmentedTab>
-          ))}
-        </SegmentedTabs>
-        <Panel id="markets-panel" role="tabpanel" aria-labelledby={`markets-tab-${tab}`}>
-          <MarketPanel tab={tab} />
-        </Panel>
-      </Section>
-    </Page>
+    <Section>
+      <SegmentedTabs role="tablist" aria-label={t`Markets`} onKeyDown={onKeyDown}>
+        {TABS.map(({ id, label }, index) => (
+          <SegmentedTab
+            key={id}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            id={`${idPrefix}-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={panelId}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+          >
+            {i18n._(label)}
+          </SegmentedTab>
+        ))}
+      </SegmentedTabs>
+      <Panel id={panelId} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${tab}`}>
+        <MarketPanel tab={tab} />
+      </Panel>
+    </Section>
   );
 }
 
@@ -92,6 +114,7 @@ export default function MarketsPage() {
 function MarketPanel({ tab }: { tab: MarketTab }) {
   const { i18n, t } = useLingui();
   const coins = useCoinList();
+  const coinsView = useLoadView(coins);
   const prices = useDeferredValue(useMarketPrices('all'));
   const status = useMarketStatus();
   const openTrade = useOpenTrade();
@@ -100,7 +123,10 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
     [tab, coins.data, prices],
   );
   const failed = status.phase === 'error';
-  const waiting = !failed && (coins.isPending || (rows.length > 0 && prices.size === 0));
+  // The coins that cannot be read say so within seconds, while their read is retried.
+  const coinsFailed = coinsView.failed && !coins.data;
+  const waiting =
+    !failed && !coinsFailed && (coins.isPending || (rows.length > 0 && prices.size === 0));
   const message = i18n._(marketErrorMessage(status.error));
 
   return (
@@ -120,7 +146,12 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
           </CoinList>
         </LoadingRegion>
       )}
-      {!waiting && rows.length === 0 && !(failed && prices.size === 0) && (
+      {coinsFailed && (
+        <LoadError onRetry={coinsView.retry} busy={coinsView.busy}>
+          <Trans>Could not load the coins.</Trans>
+        </LoadError>
+      )}
+      {!waiting && !coinsFailed && rows.length === 0 && !(failed && prices.size === 0) && (
         <EmptyState
           icon={<MarketsIcon sizePx={32} />}
           title={<Trans>No coins match this category.</Trans>}
@@ -139,6 +170,10 @@ function MarketPanel({ tab }: { tab: MarketTab }) {
     </>
   );
 }
+
+const CompanionBox = styled.div`
+  padding: ${theme.space.lg};
+`;
 
 const Panel = styled.div`
   ${flexColumn(theme.space.sm)}

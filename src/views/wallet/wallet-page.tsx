@@ -11,6 +11,7 @@ import { ActivityList } from './activity-list';
 import { HistoryLinks } from './history-links';
 import { WalletActions } from './wallet-actions';
 import { BalanceAmount, BalanceBox, BalanceLabel } from './balance-parts';
+import { desktopUp, flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 
@@ -23,20 +24,22 @@ export default function WalletPage() {
   const user = useUser();
   const userView = useLoadView(user);
   return (
-    <Page>
-      {userView.failed && !user.data ? (
-        <LoadError onRetry={userView.retry} busy={userView.busy}>
-          <Trans>Failed to load user data.</Trans>
-        </LoadError>
-      ) : (
-        <WalletSummary user={user.data} />
-      )}
-      <WalletActions />
-      <HistoryLinks titleId="wallet-history-title" />
+    <WalletColumns>
+      <Side>
+        {userView.failed && !user.data ? (
+          <LoadError onRetry={userView.retry} busy={userView.busy}>
+            <Trans>Failed to load user data.</Trans>
+          </LoadError>
+        ) : (
+          <WalletSummary user={user.data} />
+        )}
+        <WalletActions />
+        <HistoryLinks titleId="wallet-history-title" />
+      </Side>
       <TitledSection titleId="wallet-activity-title" title={<Trans>Activity</Trans>}>
         <ActivityList />
       </TitledSection>
-    </Page>
+    </WalletColumns>
   );
 }
 
@@ -73,6 +76,30 @@ function WalletSummary({ user }: { user: User | undefined }) {
     </BalanceBox>
   );
 }
+
+/**
+ * One column on a phone; on a desktop screen (ui/layout.ts) the wallet beside its
+ * activity, the wallet's side staying in view as the activity scrolls.
+ */
+const WalletColumns = styled(Page)`
+  ${desktopUp} {
+    display: grid;
+    grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
+    align-items: start;
+    column-gap: ${theme.space.xxl};
+  }
+`;
+
+/** The balances, the ways money moves and the histories: one block, `Page`'s gaps apart. */
+const Side = styled.div`
+  display: contents;
+
+  ${desktopUp} {
+    ${flexColumn(theme.space.xl)}
+    position: sticky;
+    top: calc(${theme.sizes.headerHeightPx}px + ${theme.space.lg});
+  }
+`;
 
 const Split = styled.dl`
   display: grid;
