@@ -4,17 +4,21 @@
  * @web3icons/core publishes each SVG as an ES module whose default export is the SVG's text.
  * Imported as such, every icon would be a JavaScript chunk, and the app would have to run it
  * to draw a logo. This plugin reads the listed icons at build time and emits each as an
- * `.svg` file of its own under `assets/`, content-hashed (so the service worker keeps it
- * cache-first), and gives the app one small module, `virtual:coin-icon-urls`: a map from
- * symbol to the file's address. The browser then fetches an icon as an image, and only when
+ * `.svg` file of its own, `assets/coins-<hash>/<SYMBOL>.svg`, in a folder named by the hash
+ * of the whole set (so every address is immutable and the service worker keeps it
+ * cache-first), and gives the app one small module, `virtual:coin-icon-urls`: a function
+ * from symbol to address that holds only the list of symbols and the folder. The browser then fetches an icon as an image, and only when
  * an <img> shows it. In `vite dev` and Vitest the addresses are `data:` URLs instead.
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 
 const VIRTUAL_ID = 'virtual:coin-icon-urls';
+/** Vite's folder for built files (build.assetsDir); the server keeps it immutable. */
+const ASSETS_DIR = 'assets';
 /**
  * Where the module seems to live: under src/ui, beside its one importer, so that the chunk
  * plan (scripts/chunk-plan.ts), which plans the app's modules by their path, puts the map in
@@ -91,31 +95,48 @@ async function readIcon(moduleFile: string): Promise<string> {
   return svg;
 }
 
+/** The folder of a set of icons: named by the hash of every icon in it, so it is immutable. */
+function setFolder(icons: ReadonlyArray<readonly [string, string]>): string {
+  const hash = createHash('sha256');
+  for (const [symbol, svg] of icons) hash.update(`${symbol}\0${svg}\0`);
+  return `coins-${hash.digest('hex').slice(0, 10)}`;
+}
+
 export function coinIconsPlugin(): Plugin {
   let building = false;
   let resolvedId = '';
+  let base = '/';
   return {
     name: 'tradewallet:coin-icons',
     configResolved(config) {
       building = config.command === 'build';
       resolvedId = path.join(config.root, MODULE_PATH);
+      base = config.base;
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? resolvedId : undefined;
     },
     async load(id) {
       if (id !== resolvedId) return undefined;
-      const entries = await Promise.all(
-        Object.entries(COIN_ICON_MODULES).map(async ([symbol, moduleFile]) => {
-          const svg = await readIcon(moduleFile);
-          if (!building) {
-            return `${JSON.stringify(symbol)}: ${JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`)}`;
-          }
-          const reference = this.emitFile({ type: 'asset', name: `${symbol}.svg`, source: svg });
-          return `${JSON.stringify(symbol)}: import.meta.ROLLUP_FILE_URL_${reference}`;
-        }),
+      const icons = await Promise.all(
+        Object.entries(COIN_ICON_MODULES).map(
+          async ([symbol, moduleFile]) => [symbol, await readIcon(moduleFile)] as const,
+        ),
       );
-      return `export default {\n${entries.join(',\n')}\n};\n`;
+      if (!building) {
+        const urls = Object.fromEntries(
+          icons.map(([symbol, svg]) => [symbol, `data:image/svg+xml,${encodeURIComponent(svg)}`]),
+        );
+        return `const urls = ${JSON.stringify(urls)};\nexport default (symbol) => Object.hasOwn(urls, symbol) ? urls[symbol] : undefined;\n`;
+      }
+      // One folder per set of icons, each file named by its symbol: the first load carries
+      // the list of symbols and one hash, not a hashed address per icon.
+      const folder = `${ASSETS_DIR}/${setFolder(icons)}`;
+      for (const [symbol, svg] of icons) {
+        this.emitFile({ type: 'asset', fileName: `${folder}/${symbol}.svg`, source: svg });
+      }
+      const symbols = JSON.stringify(icons.map(([symbol]) => symbol));
+      return `const symbols = new Set(${symbols});\nexport default (symbol) => symbols.has(symbol) ? ${JSON.stringify(`${base}${folder}/`)} + symbol + ".svg" : undefined;\n`;
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Symbol to icon address, written by the build (scripts/coin-icons-plugin.ts). */
 declare module 'virtual:coin-icon-urls' {
-  const iconUrls: Readonly<Record<string, string>>;
-  export default iconUrls;
+  /** The address of a coin's icon by its upper-case symbol, or undefined when it has none. */
+  const iconUrlOf: (symbol: string) => string | undefined;
+  export default iconUrlOf;
 }

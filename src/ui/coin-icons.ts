@@ -3,12 +3,12 @@
  *
  * The icons are the "branded" SVGs of @web3icons/core (MIT), the smallest coloured variant
  * of the package. The build writes each listed one as an image file of its own
- * (scripts/coin-icons-plugin.ts, which also lists the coins), and this module gets only the
- * map from symbol to address: the browser fetches an icon when an <img> first shows it, and
+ * (scripts/coin-icons-plugin.ts, which also lists the coins), and this module gets only a
+ * function from symbol to address: the browser fetches an icon when an <img> first shows it, and
  * never on the first load. A coin missing from the map (one an operator lists later, or one
  * the package does not draw) shows its letter instead.
  */
-import iconUrls from 'virtual:coin-icon-urls';
+import iconUrlOf from 'virtual:coin-icon-urls';
 
 /** Symbols are stored upper case; a symbol longer than this is no coin we list. */
 const MAX_SYMBOL_LENGTH = 16;
@@ -20,8 +20,7 @@ export function coinIconKey(symbol: string): string {
 
 /** The address of a coin's icon, or undefined when the coin has none (it shows a letter). */
 export function coinIconUrl(symbol: string): string | undefined {
-  const key = coinIconKey(symbol);
-  return Object.hasOwn(iconUrls, key) ? iconUrls[key] : undefined;
+  return iconUrlOf(coinIconKey(symbol));
 }
 
 /** The letter a coin without an icon (or whose icon is on its way) shows in its circle. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useLoggedOut } from '../../machines/auth-session';
 import { OfflineBanner } from '../pwa/offline-banner';
-import { UpdatePrompt } from '../pwa/update-prompt';
+import { UpdateOffer } from '../pwa/update-offer';
 import { NOT_FOUND_ROUTE, ROUTES } from '../route-table';
 import { LanguageSuggestion } from './language-suggestion';
 import { Screen } from './screen';
@@ -60,7 +60,7 @@ export function AppShell() {
           <Drawer open={drawerOpen} onClose={closeDrawer} />
         </Suspense>
       )}
-      <UpdatePrompt />
+      <UpdateOffer />
     </ShellContext.Provider>
   );
 }
