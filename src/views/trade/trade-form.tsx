@@ -20,7 +20,7 @@ import { Figure, WarningNote } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../shared/trade-format';
-import { flexColumn } from '../../ui/layout';
+import { desktopUp, flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
@@ -299,7 +299,7 @@ const Loss = styled.strong`
 
 /**
  * Buy and Sell, always within reach on a phone: fixed at the bottom of the screen, above the
- * bottom navigation, at the content's width. The page leaves room for it (ACTION_BAR_ROOM).
+ * bottom navigation, at the content's width (on a desktop screen, sticky in the form's column). The page leaves room for it (ACTION_BAR_ROOM).
  */
 const ActionBar = styled.div`
   position: fixed;
@@ -312,6 +312,17 @@ const ActionBar = styled.div`
   padding: ${theme.space.sm} ${theme.space.lg};
   background: ${theme.colors.background};
   border-top: 1px solid ${theme.colors.border};
+
+  /* A desktop screen has no bottom bar and puts the markets beside the form: the bar stays
+     in the form's column, held at the bottom of the window while the form is in view. */
+  ${desktopUp} {
+    position: sticky;
+    left: auto;
+    bottom: 0;
+    transform: none;
+    width: auto;
+    margin: 0 -${theme.space.lg};
+  }
 `;
 
 /** The room the page keeps below its content for the action bar (with an open trade in it). */
