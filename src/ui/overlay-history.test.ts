@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_DEPTH_KEY, overlaysIn, staleStep, withOverlay } from './overlay-history';
+import {
+  HISTORY_DEPTH_KEY,
+  overlaysIn,
+  staleStep,
+  withOverlay,
+  withoutOverlays,
+} from './overlay-history';
 
 describe('overlay history entries', () => {
   it('lists the overlays an entry was pushed for, keeping what else its state holds', () => {
@@ -9,6 +15,13 @@ describe('overlay history entries', () => {
     const dialog = withOverlay(drawer, 'dialog');
     expect(overlaysIn(dialog)).toEqual(['drawer', 'dialog']);
     expect(overlaysIn(withOverlay(dialog, 'drawer'))).toEqual(['dialog', 'drawer']);
+  });
+
+  it("hands a closed overlay's entry to the one opening in its place", () => {
+    const state = withOverlay(withOverlay({ page: 1 }, 'drawer'), 'edit');
+    const next = withOverlay(withoutOverlays(state, ['edit']), 'delete');
+    expect(overlaysIn(next)).toEqual(['drawer', 'delete']);
+    expect(next).toMatchObject({ page: 1 });
   });
 
   it('reads no overlays from a state without them or of another shape', () => {

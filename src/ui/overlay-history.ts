@@ -27,6 +27,12 @@ export function overlaysIn(state: unknown): readonly string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
+/** `state` without the listed overlays. */
+export function withoutOverlays(state: unknown, ids: readonly string[]): Record<string, unknown> {
+  const kept = overlaysIn(state).filter((listedId) => !ids.includes(listedId));
+  return { ...stateRecord(state), [OVERLAYS_KEY]: kept };
+}
+
 /** The state of the entry an overlay opening over `state` pushes. */
 export function withOverlay(state: unknown, id: string): Record<string, unknown> {
   const listed = overlaysIn(state).filter((listedId) => listedId !== id);
@@ -90,8 +96,17 @@ export function useOverlayHistory(open: boolean, onClose: (() => void) | undefin
     if (!open) return;
     install();
     openOverlays.add(id);
-    if (!overlaysIn(history.state).includes(id)) {
-      history.pushState(withOverlay(history.state, id), '');
+    const listed = overlaysIn(history.state);
+    if (!listed.includes(id)) {
+      // An overlay that has just closed as this one opens (a dialog that opens another, in
+      // one render) still lists its entry, and its Back is on its way: this one takes the
+      // entry over instead of stacking on it, so that Back cannot land on and close it.
+      const handedOver = listed.filter((other) => !openOverlays.has(other));
+      if (handedOver.length > 0) {
+        history.replaceState(withOverlay(withoutOverlays(history.state, handedOver), id), '');
+      } else {
+        history.pushState(withOverlay(history.state, id), '');
+      }
     }
     const onPop = () => {
       if (overlaysIn(history.state).includes(id) || !openOverlays.has(id)) return;
