@@ -62,6 +62,31 @@ export function staleStep(
 }
 
 const openOverlays = new Set<string>();
+/** Overlays whose entries `leaveOverlays` is already taking off the history. */
+const leaving = new Set<string>();
+
+/**
+ * Runs `navigate` once the open overlays' entries are off the history: a flow that ends in
+ * a dialog and then replaces its screen (the transfer's detail replaces its form) must
+ * replace the screen's own entry, not the dialog's, or Back would return to the form.
+ */
+export function leaveOverlays(navigate: () => void): void {
+  const listed = overlaysIn(history.state);
+  if (listed.length === 0) {
+    navigate();
+    return;
+  }
+  for (const id of listed) leaving.add(id);
+  addEventListener(
+    'popstate',
+    () => {
+      for (const id of listed) leaving.delete(id);
+      navigate();
+    },
+    { once: true },
+  );
+  history.go(-listed.length);
+}
 let lastDepth: number | undefined;
 let installed = false;
 
@@ -123,7 +148,9 @@ export function useOverlayHistory(open: boolean, onClose: (() => void) | undefin
       // microtask later, so that an overlay mounted again at once (React's StrictMode runs
       // effects twice) keeps its entry.
       queueMicrotask(() => {
-        if (!openOverlays.has(id) && overlaysIn(history.state).includes(id)) history.back();
+        if (!openOverlays.has(id) && !leaving.has(id) && overlaysIn(history.state).includes(id)) {
+          history.back();
+        }
       });
     };
   }, [open, id]);

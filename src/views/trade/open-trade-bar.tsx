@@ -50,9 +50,21 @@ export function OpenTradeBar({ trade }: { trade: Trade }) {
   );
 }
 
+/**
+ * The bar's room while no trade is open: kept, so that Buy and Sell do not move when the
+ * open trades arrive (or a trade is placed).
+ */
+export const OpenTradeSlot = styled.div.attrs({ 'aria-hidden': true })`
+  min-height: 2.6em;
+  font-size: ${theme.fontSizes.sm};
+`;
+
+/** Two lines' height whatever it holds, so the live hint coming and going moves nothing. */
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-content: center;
+  min-height: 2.6em;
   align-items: center;
   gap: ${theme.space.xs} ${theme.space.sm};
   font-size: ${theme.fontSizes.sm};

@@ -246,6 +246,16 @@ const DurationButton = styled.button`
     font-size: ${theme.fontSizes.xs};
     color: ${theme.colors.success};
   }
+  /* The profit line keeps room for two lines ("+80% profit" wraps on a phone), so the
+     buttons, and the form under them, do not grow when the percents arrive. */
+  > span:last-child {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 2.6em;
+    line-height: 1.3;
+    text-align: center;
+  }
 
   &[aria-pressed='true'] {
     border-color: ${theme.colors.primary};

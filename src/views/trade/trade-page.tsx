@@ -27,7 +27,7 @@ import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
 import { ACTION_BAR_ROOM_PX, TradeForm } from './trade-form';
-import { OpenTradeBar } from './open-trade-bar';
+import { OpenTradeBar, OpenTradeSlot } from './open-trade-bar';
 import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
@@ -142,7 +142,9 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
               <Trans>Could not load the trading rules.</Trans>
             </LoadError>
           ) : (
-            <TradeForm actor={actor}>{latestOpen && <OpenTradeBar trade={latestOpen} />}</TradeForm>
+            <TradeForm actor={actor}>
+              {latestOpen ? <OpenTradeBar trade={latestOpen} /> : <OpenTradeSlot />}
+            </TradeForm>
           ))}
         {tradesShown && <OpenTrades open={open} />}
         {formShown && <TradeConfirmDialog actor={actor} />}

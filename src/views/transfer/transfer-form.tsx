@@ -32,6 +32,7 @@ import {
 import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
+import { leaveOverlays } from '../../ui/overlay-history';
 
 const FIELD_ORDER: readonly TransferField[] = ['receivePId', 'amount'];
 
@@ -55,7 +56,9 @@ export function TransferForm({ user }: { user: User }) {
         refreshWalletData: () => void invalidateAfterMoneyMoved(queryClient),
         // docs/product.md §4: the detail replaces the form in the history, so Back does not resend.
         goToResult: (_, { id }) =>
-          navigate(`/transfer/log/${encodeURIComponent(id)}`, { replace: true }),
+          leaveOverlays(() =>
+            navigate(`/transfer/log/${encodeURIComponent(id)}`, { replace: true }),
+          ),
       },
     }),
   );
