@@ -31,7 +31,11 @@ export interface SessionInfo {
  * `seenFrom` is the request's address, kept as the session's last seen one (at most once a
  * minute).
  */
-export type SessionLookup = (db: Db, token: string, seenFrom: string) => Promise<SessionInfo | null>;
+export type SessionLookup = (
+  db: Db,
+  token: string,
+  seenFrom: string,
+) => Promise<SessionInfo | null>;
 
 export type Access = 'public' | Role | 'any';
 

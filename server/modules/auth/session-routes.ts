@@ -22,21 +22,25 @@ import { parseUserAgent } from './user-agent';
 const SESSION_NOT_FOUND = 'Session not found.';
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/getSessions', { config: { access: 'any' } }, async (request): Promise<SessionsResponse> => {
-    const session = sessionOf(request);
-    const rows = await listSessions(app.db, session.userId, session.tokenHash);
-    return {
-      sessions: rows.map((row) => ({
-        id: row.id,
-        ...parseUserAgent(row.userAgent),
-        ip: row.ipAddress,
-        createdAt: row.createdAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-        current: row.current,
-        supportView: row.supportView,
-      })),
-    };
-  });
+  app.get(
+    '/getSessions',
+    { config: { access: 'any' } },
+    async (request): Promise<SessionsResponse> => {
+      const session = sessionOf(request);
+      const rows = await listSessions(app.db, session.userId, session.tokenHash);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          ...parseUserAgent(row.userAgent),
+          ip: row.ipAddress,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.current,
+          supportView: row.supportView,
+        })),
+      };
+    },
+  );
 
   /** Ends one of the caller's sessions; ending the current one signs this device out. */
   app.put<{ Params: { id: string } }>(
@@ -46,12 +50,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       const session = sessionOf(request);
       const sessionId = request.params.id;
       if (!isUuid(sessionId)) throw notFound(SESSION_NOT_FOUND);
-      const result = await revokeSessionById(
-        app.db,
-        session.userId,
-        sessionId,
-        session.tokenHash,
-      );
+      const result = await revokeSessionById(app.db, session.userId, sessionId, session.tokenHash);
       if (result.outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
       if (result.outcome === 'support_view') {
         throw forbidden('A support view of your account ends by itself within 15 minutes.');

@@ -191,9 +191,7 @@ export async function listSessions(
 }
 
 export type RevokeByIdOutcome =
-  | { outcome: 'revoked'; current: boolean }
-  | { outcome: 'not_found' }
-  | { outcome: 'support_view' };
+  { outcome: 'revoked'; current: boolean } | { outcome: 'not_found' } | { outcome: 'support_view' };
 
 /**
  * Ends the session `sessionId` of `userId` only: another user's id, an unknown or an expired
@@ -224,11 +222,7 @@ export async function revokeSessionById(
     .select({ id: sessions.id })
     .from(sessions)
     .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, now),
-      ),
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)),
     )
     .limit(1);
   return view ? { outcome: 'support_view' } : { outcome: 'not_found' };

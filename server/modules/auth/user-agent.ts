@@ -39,9 +39,10 @@ export function parseUserAgent(userAgent: string | null): ParsedUserAgent {
   const browser = parser.getBrowser();
   const os = parser.getOS();
   // The major version says enough of a browser; Safari's minor one tells iOS releases apart.
-  const browserVersion = browser.name === 'Safari' || browser.name === 'Mobile Safari'
-    ? browser.version?.split('.').slice(0, 2).join('.')
-    : browser.major;
+  const browserVersion =
+    browser.name === 'Safari' || browser.name === 'Mobile Safari'
+      ? browser.version?.split('.').slice(0, 2).join('.')
+      : browser.major;
   return { browser: part(browser.name, browserVersion), system: part(os.name, os.version) };
 }
 
