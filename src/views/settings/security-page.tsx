@@ -75,6 +75,7 @@ function SessionsSection() {
     }
   };
 
+  const pendingDevice = pending !== null && pending.id !== null ? pending.device : '';
   const list = sessions.data;
   const others = list?.filter((s) => !s.current && !s.supportView) ?? [];
   const failure = revoke.error
@@ -135,9 +136,7 @@ function SessionsSection() {
             stays signed in.
           </Trans>
         ) : (
-          <Trans>
-            {pending?.device ?? ''} is signed out and must sign in again with your password.
-          </Trans>
+          <Trans>{pendingDevice} is signed out and must sign in again with your password.</Trans>
         )}
       </ConfirmDialog>
     </TitledSection>
@@ -201,7 +200,7 @@ function SessionRow({
 }
 
 const RESULT_LABELS: Record<LoginResult, MessageDescriptor> = {
-  success: msg`Signed in`,
+  success: msg`Successful`,
   wrong_password: msg`Wrong password`,
   throttled: msg`Blocked: too many attempts`,
   account_disabled: msg`Account disabled`,
