@@ -156,44 +156,44 @@ function SessionRow({
   const dateTime = useDateTime();
   return (
     <Row>
-      <RowHead>
-        <strong>{session.supportView ? <Trans>Support view</Trans> : deviceName}</strong>
-        {session.current && (
-          <Badge $tone="success">
-            <Trans>This device</Trans>
-          </Badge>
+      <RowBody>
+        <RowHead>
+          <strong>{session.supportView ? <Trans>Support view</Trans> : deviceName}</strong>
+          {session.current && (
+            <Badge $tone="success">
+              <Trans>This device</Trans>
+            </Badge>
+          )}
+        </RowHead>
+        {session.supportView ? (
+          <Muted>
+            <Trans>
+              Our support team is viewing your account, read-only. This ends by itself within 15
+              minutes.
+            </Trans>
+          </Muted>
+        ) : (
+          session.ip !== null && <Muted>{session.ip}</Muted>
         )}
-      </RowHead>
-      {session.supportView ? (
-        <Muted>
-          <Trans>
-            Our support team is viewing your account, read-only. This ends by itself within 15
-            minutes.
-          </Trans>
-        </Muted>
-      ) : (
-        session.ip !== null && <Muted>{session.ip}</Muted>
-      )}
-      <Facts>
-        <div>
-          <dt>
-            <Trans>Signed in</Trans>
-          </dt>
-          <dd>{dateTime(session.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Last active</Trans>
-          </dt>
-          <dd>{dateTime(session.lastSeenAt)}</dd>
-        </div>
-      </Facts>
+        <Facts>
+          <div>
+            <dt>
+              <Trans>Signed in</Trans>
+            </dt>
+            <dd>{dateTime(session.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Last active</Trans>
+            </dt>
+            <dd>{dateTime(session.lastSeenAt)}</dd>
+          </div>
+        </Facts>
+      </RowBody>
       {!session.current && !session.supportView && (
-        <RowAction>
-          <Button variant="danger" onClick={onSignOut} aria-label={t`Sign out ${deviceName}`}>
-            <Trans>Sign out</Trans>
-          </Button>
-        </RowAction>
+        <Button variant="danger" onClick={onSignOut} aria-label={t`Sign out ${deviceName}`}>
+          <Trans>Sign out</Trans>
+        </Button>
       )}
     </Row>
   );
@@ -241,18 +241,22 @@ function AttemptRow({ attempt }: { attempt: LoginAttemptView }) {
   const failed = attempt.result !== 'success';
   return (
     <Row $failed={failed}>
-      <RowHead>
-        <strong>{dateTime(attempt.attemptedAt)}</strong>
-        <Badge $tone={failed ? 'danger' : 'success'}>{i18n._(RESULT_LABELS[attempt.result])}</Badge>
-        {attempt.newDevice && (
-          <Badge $tone="warning">
-            <Trans>New device</Trans>
+      <RowBody>
+        <RowHead>
+          <strong>{dateTime(attempt.attemptedAt)}</strong>
+          <Badge $tone={failed ? 'danger' : 'success'}>
+            {i18n._(RESULT_LABELS[attempt.result])}
           </Badge>
-        )}
-      </RowHead>
-      <Muted>
-        {deviceName(attempt)} · {attempt.ip}
-      </Muted>
+          {attempt.newDevice && (
+            <Badge $tone="warning">
+              <Trans>New device</Trans>
+            </Badge>
+          )}
+        </RowHead>
+        <Muted>
+          {deviceName(attempt)} · {attempt.ip}
+        </Muted>
+      </RowBody>
     </Row>
   );
 }
@@ -261,13 +265,29 @@ const Rows = styled.ul`
   ${flexColumn(theme.space.sm)}
 `;
 
+/** A card per session or attempt: its facts, and an action at the end when it has one. */
 const Row = styled.li<{ $failed?: boolean }>`
-  ${flexColumn(theme.space.xs)}
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: ${theme.space.md};
   ${cardBox}
   padding: ${theme.space.md} ${theme.space.lg};
-  border-left: 4px solid
-    ${({ $failed, theme }) => ($failed ? theme.colors.danger : theme.colors.border)};
   overflow-wrap: anywhere;
+
+  /* On a phone the action goes under the facts, which keep the card's whole width. */
+  @media (max-width: 479px) {
+    grid-template-columns: minmax(0, 1fr);
+
+    > button {
+      justify-self: end;
+    }
+  }
+  ${({ $failed, theme }) => ($failed ? `border-left: 4px solid ${theme.colors.danger};` : '')}
+`;
+
+const RowBody = styled.div`
+  ${flexColumn(theme.space.xs)}
 `;
 
 const RowHead = styled.div`
@@ -276,17 +296,18 @@ const RowHead = styled.div`
 `;
 
 const Facts = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space.xs} ${theme.space.xl};
+  ${flexColumn(theme.space.xxs)}
   font-size: ${theme.fontSizes.sm};
 
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    column-gap: ${theme.space.sm};
+  }
   dt {
     color: ${theme.colors.textMuted};
   }
-`;
-
-const RowAction = styled.div`
-  ${flexRow(theme.space.sm)}
-  justify-content: flex-end;
+  dd {
+    margin: 0;
+  }
 `;
