@@ -232,6 +232,27 @@ describe('PUT /api/revokeOtherSessions', () => {
   });
 });
 
+describe('bodies', () => {
+  it('are refused with any field, and nothing is signed out', async () => {
+    const account = await register();
+    const keep = await session(account);
+    const other = await session(account);
+    const [, second] = await listSessions(keep);
+    for (const url of ['/api/revokeOtherSessions', `/api/revokeSession/${second?.id ?? ''}`]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: keep,
+        payload: { userId: '00000000-0000-4000-8000-000000000000' },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'unknown_field', field: 'userId' });
+    }
+    expect(await stillSignedIn(other)).toBe(200);
+    expect(await listSessions(keep)).toHaveLength(2);
+  });
+});
+
 describe('an admin’s read-only view of the account', () => {
   it('is listed as a support view without the admin’s details; the user cannot end it', async () => {
     const account = await register();

@@ -5,7 +5,8 @@
  * admin's read-only view of the account reads these like the user, and may change nothing
  * (the guard's read-only rule).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { object } from 'superstruct';
 import type {
   LoginHistoryResponse,
   RevokeOtherSessionsResponse,
@@ -15,11 +16,18 @@ import type {
 import { sessionOf } from '../../http/auth-guard';
 import { forbidden, notFound } from '../../http/errors';
 import { isUuid } from '../../http/fields';
+import { parseBody } from '../../http/validate';
 import { listLoginAttempts } from './login-history';
 import { listSessions, revokeOtherSessions, revokeSessionById } from './sessions';
 import { parseUserAgent } from './user-agent';
 
 const SESSION_NOT_FOUND = 'Session not found.';
+
+/** The changes take no body; one with any field (`{ userId }`, say) is refused, not ignored. */
+const EmptyBody = object({});
+function refuseBodyFields(request: FastifyRequest): void {
+  if (request.body !== undefined && request.body !== null) parseBody(EmptyBody, request.body);
+}
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -48,6 +56,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'any' } },
     async (request): Promise<RevokeSessionResponse> => {
       const session = sessionOf(request);
+      refuseBodyFields(request);
       const sessionId = request.params.id;
       if (!isUuid(sessionId)) throw notFound(SESSION_NOT_FOUND);
       const result = await revokeSessionById(app.db, session.userId, sessionId, session.tokenHash);
@@ -68,6 +77,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'any' } },
     async (request): Promise<RevokeOtherSessionsResponse> => {
       const session = sessionOf(request);
+      refuseBodyFields(request);
       const revoked = await revokeOtherSessions(app.db, session.userId, session.tokenHash);
       request.log.info({ userId: session.userId, revoked }, 'other sessions revoked');
       return { message: 'Signed out everywhere else.', revoked };
