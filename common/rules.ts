@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   userToken: 'uToken',
   adminToken: 'aToken',
   language: 'lang',
+  /** This browser's device id, sent on sign-in so the server knows a device it has seen. */
+  deviceId: 'deviceId',
 } as const;
 
 export const ROLES = ['user', 'admin'] as const;
@@ -33,6 +35,31 @@ export const PAY_ID_DIGITS = 8;
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const TOKEN_BYTES = 32;
+/** The web app's device id (DEVICE_ID_HEADER): random, base64url, kept in local storage. */
+export const DEVICE_ID_BYTES = 16;
+export const DEVICE_ID_HEADER = 'x-device-id';
+/** A session's User-Agent is kept up to this many characters. */
+export const SESSION_USER_AGENT_MAX_LENGTH = 512;
+/** A session's `lastSeenAt` moves on at most once per this time, so most requests write nothing. */
+export const SESSION_LAST_SEEN_RESOLUTION_MS = 60_000;
+/** `GET /api/getSessions` lists at most this many sessions, newest first. */
+export const SESSIONS_LIST_MAX = 50;
+/** `GET /api/getLoginHistory` answers at most this many attempts, newest first. */
+export const LOGIN_HISTORY_MAX = 50;
+
+/**
+ * What a sign-in attempt on an existing account came to (`login_attempts.result`). A
+ * throttled attempt was refused with 429 before its password was checked.
+ * `two_factor_failed` is for the second step of a sign-in with two-factor authentication.
+ */
+export const LOGIN_RESULTS = [
+  'success',
+  'wrong_password',
+  'throttled',
+  'account_disabled',
+  'two_factor_failed',
+] as const;
+export type LoginResult = (typeof LOGIN_RESULTS)[number];
 
 /**
  * Sign-in throttling (server/modules/auth/throttle.ts). Three counters, each with a window

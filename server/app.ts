@@ -33,7 +33,7 @@ import {
   impersonationRoutes,
   overviewRoutes,
 } from './modules/admin';
-import { authRoutes, findSession } from './modules/auth';
+import { authRoutes, findSession, sessionRoutes } from './modules/auth';
 import { coinRoutes } from './modules/coins';
 import { createFileLinks, fileRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -164,6 +164,7 @@ interface ApiOptions {
 async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   const { marketStatus } = options;
   await api.register(authRoutes, { registerPerMinute: options.registerPerMinute });
+  await api.register(sessionRoutes);
   await api.register(userRoutes);
   await api.register(settingsRoutes, { chatWidget: options.chatWidget });
   await api.register(coinRoutes);

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InfoTranslations } from '../../common/contract';
+import { LOGIN_RESULTS } from '../../common/rules';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -86,12 +87,79 @@ export const sessions = pgTable(
      * refused.
      */
     impersonatedBy: uuid('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session's name in the API (`GET /api/getSessions`, `PUT /api/revokeSession/:id`):
+     * random, so it tells nothing about the token, whose hash never leaves the server.
+     */
+    id: uuid('id').notNull().defaultRandom(),
+    /** The browser's User-Agent at sign-in, cut to SESSION_USER_AGENT_MAX_LENGTH; null if none. */
+    userAgent: text('user_agent'),
+    /** The address the session was last used from (at sign-in, then at each `lastSeenAt`). */
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
+    /**
+     * When the session was last used, to the minute: the guard moves it on at most once per
+     * SESSION_LAST_SEEN_RESOLUTION_MS, so most requests write nothing.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    uniqueIndex('sessions_id_key').on(t.id),
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Sign-in attempts on existing accounts, for the account's own history (`GET
+ * /api/getLoginHistory`). Attempts on unknown emails belong to no one and are not kept. The
+ * expired row purge keeps each account's newest LOGIN_ATTEMPTS_KEPT_PER_USER rows, none older
+ * than LOGIN_ATTEMPT_RETENTION_MS.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    result: text('result', { enum: LOGIN_RESULTS }).notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent'),
+    /** A successful sign-in from a device this account had not signed in from before. */
+    newDevice: boolean('new_device').notNull().default(false),
+  },
+  (t) => [
+    index('login_attempts_user_id_attempted_at_idx').on(t.userId, t.attemptedAt),
+    index('login_attempts_attempted_at_idx').on(t.attemptedAt),
+    check(
+      'login_attempts_result_check',
+      sql`${t.result} in ('success', 'wrong_password', 'throttled', 'account_disabled', 'two_factor_failed')`,
+    ),
+  ],
+);
+
+/**
+ * The devices each account has signed in from (server/modules/auth/devices.ts): the SHA-256
+ * of the web app's device id (or, without one, of the browser and system names). A sign-in
+ * from a device not in the list is a new device. Forgotten after KNOWN_DEVICE_RETENTION_MS
+ * without a sign-in.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('known_devices_last_seen_at_idx').on(t.lastSeenAt),
   ],
 );
 

@@ -26,8 +26,16 @@ export interface SessionInfo {
   impersonatedBy: string | null;
 }
 
-/** Finds the live session of a bearer token; null for an unknown, expired or disabled one. */
-export type SessionLookup = (db: Db, token: string) => Promise<SessionInfo | null>;
+/**
+ * Finds the live session of a bearer token; null for an unknown, expired or disabled one.
+ * `seenFrom` is the request's address, kept as the session's last seen one (at most once a
+ * minute).
+ */
+export type SessionLookup = (
+  db: Db,
+  token: string,
+  seenFrom: string,
+) => Promise<SessionInfo | null>;
 
 export type Access = 'public' | Role | 'any';
 
@@ -73,7 +81,7 @@ function guardFor(access: Exclude<Access, 'public'>, findSession: SessionLookup)
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (token === null) throw unauthorized();
-    const session = await findSession(request.server.db, token);
+    const session = await findSession(request.server.db, token, request.ip);
     if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
     if (access !== 'any' && session.role !== access) throw forbidden();
     if (session.impersonatedBy !== null && refusesReadOnly(request)) {

@@ -2,7 +2,10 @@
  * The purge of rows whose time is over, every few minutes:
  * - sign-in counters whose window has ended (server/modules/auth/throttle.ts): every
  *   guessed email and every address leaves one, and an ended one counts nothing any more;
- * - expired sessions (server/modules/auth/sessions.ts), which already let nobody in.
+ * - expired sessions (server/modules/auth/sessions.ts), which already let nobody in;
+ * - sign-in attempts older than 90 days, and beyond each account's newest 50
+ *   (server/modules/auth/login-history.ts);
+ * - known devices not signed in from for a year (server/modules/auth/devices.ts).
  * Safe on several instances at once: each statement deletes only rows that are over at the
  * moment it runs (a counter's concurrent claim restarts its window and so keeps it).
  */
@@ -10,8 +13,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import {
   COUNTER_PURGE_BATCH_SIZE,
+  DEVICE_PURGE_BATCH_SIZE,
+  LOGIN_ATTEMPT_PURGE_BATCH_SIZE,
   purgeEndedCounters,
+  purgeExcessLoginAttempts,
   purgeExpiredSessions,
+  purgeForgottenDevices,
+  purgeOldLoginAttempts,
   SESSION_PURGE_BATCH_SIZE,
 } from '../modules/auth';
 import { startPeriodicJob } from './periodic';
@@ -31,6 +39,21 @@ interface Purge {
 const PURGES: readonly Purge[] = [
   { rows: 'sign-in counters', batchSize: COUNTER_PURGE_BATCH_SIZE, purgeBatch: purgeEndedCounters },
   { rows: 'sessions', batchSize: SESSION_PURGE_BATCH_SIZE, purgeBatch: purgeExpiredSessions },
+  {
+    rows: 'sign-in attempts past their retention',
+    batchSize: LOGIN_ATTEMPT_PURGE_BATCH_SIZE,
+    purgeBatch: purgeOldLoginAttempts,
+  },
+  {
+    rows: 'sign-in attempts beyond the bound per account',
+    batchSize: LOGIN_ATTEMPT_PURGE_BATCH_SIZE,
+    purgeBatch: purgeExcessLoginAttempts,
+  },
+  {
+    rows: 'known devices not signed in from for a year',
+    batchSize: DEVICE_PURGE_BATCH_SIZE,
+    purgeBatch: purgeForgottenDevices,
+  },
 ];
 
 export interface ExpiredPurgeDeps {

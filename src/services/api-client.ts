@@ -2,7 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract/idempotency';
-import { READ_RETRY_LIMIT, retryDelayMs as defaultRetryDelayMs } from '../../common/rules';
+import {
+  DEVICE_ID_HEADER,
+  READ_RETRY_LIMIT,
+  retryDelayMs as defaultRetryDelayMs,
+} from '../../common/rules';
 import { ApiError, InvalidResponseError, isRetryableError, parseRetryAfter } from './api-error';
 import { reportUnauthorized } from './session-events';
 import { tokenStorage as browserTokenStorage, type TokenStorage } from './token-storage';
@@ -33,9 +37,14 @@ interface RequestOptions {
    * Deposit...!'), carried by the error it rejects with as `callFailure`.
    */
   callFailure?: MessageDescriptor;
+  /** Sent as the `X-Device-Id` header of a sign-in (device-id.ts). */
+  deviceId?: string;
 }
 
-type ReadOptions = Omit<RequestOptions, 'method' | 'body' | 'idempotencyKey' | 'callFailure'>;
+type ReadOptions = Omit<
+  RequestOptions,
+  'method' | 'body' | 'idempotencyKey' | 'callFailure' | 'deviceId'
+>;
 type WriteOptions = Omit<RequestOptions, 'method' | 'body' | 'retries'>;
 
 export interface ApiClient {
@@ -98,6 +107,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       signal,
       idempotencyKey,
       callFailure,
+      deviceId,
     } = options;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = auth === 'none' ? null : tokenStorage.read(auth);
@@ -108,6 +118,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       }
       headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     }
+    if (deviceId !== undefined) headers[DEVICE_ID_HEADER] = deviceId;
     try {
       return await $fetch(path, {
         method,

@@ -10,10 +10,15 @@ import {
 import type { Role } from '../../common/rules';
 import { api } from './api-client';
 import { CALL_FAILURES } from './call-failures';
+import { deviceId } from './device-id';
 
 /** POST /api/login: one endpoint for users and admins; the answer says which. */
 export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<LoginResponse> {
-  return api.post('/login', LoginResponse, credentials, { auth: 'none', ...signalOption(signal) });
+  return api.post('/login', LoginResponse, credentials, {
+    auth: 'none',
+    deviceId: deviceId(),
+    ...signalOption(signal),
+  });
 }
 
 /** POST /api/registerUser */

@@ -26,15 +26,17 @@ describe('token storage', () => {
     expect(tokens.storedRole()).toBeNull();
   });
 
-  it('clears everything but the language preference', () => {
+  it('clears everything but the language preference and the device id', () => {
     const storage = new MemoryStorage();
     storage.setItem(STORAGE_KEYS.language, 'zh');
+    storage.setItem(STORAGE_KEYS.deviceId, 'AAAAAAAAAAAAAAAAAAAAAA');
     storage.setItem('draft', 'x');
     const tokens = createTokenStorage(storage);
     tokens.replace('user', 'u1');
     tokens.clearSession();
-    expect(storage.length).toBe(1);
+    expect(storage.length).toBe(2);
     expect(storage.getItem(STORAGE_KEYS.language)).toBe('zh');
+    expect(storage.getItem(STORAGE_KEYS.deviceId)).toBe('AAAAAAAAAAAAAAAAAAAAAA');
   });
 
   it('reads as signed out when storage is unavailable', () => {

@@ -47,6 +47,9 @@ export interface TokenStorageOptions {
   now?: () => number;
 }
 
+/** Local storage keys that outlive a session (see clearSession). */
+const BROWSER_KEYS = [STORAGE_KEYS.language, STORAGE_KEYS.deviceId] as const;
+
 const KEY_BY_ROLE: Record<Role, string> = {
   user: STORAGE_KEYS.userToken,
   admin: STORAGE_KEYS.adminToken,
@@ -175,12 +178,13 @@ export function createTokenStorage(
         return;
       }
       try {
-        // The spec says logout clears all local storage. We keep one key, the language
-        // preference (`lang`): it is not account data, and losing it would switch a
-        // signed-out visitor back to English on the sign-in page.
-        const language = storage?.getItem(STORAGE_KEYS.language) ?? null;
+        // The spec says logout clears all local storage. We keep two keys that belong to the
+        // browser, not to an account: the language preference (`lang`), whose loss would
+        // switch a signed-out visitor back to English on the sign-in page, and the device id,
+        // whose loss would make the next sign-in one from a new device (and mail about it).
+        const kept = BROWSER_KEYS.map((key) => [key, storage?.getItem(key) ?? null] as const);
         storage?.clear();
-        if (language !== null) storage?.setItem(STORAGE_KEYS.language, language);
+        for (const [key, value] of kept) if (value !== null) storage?.setItem(key, value);
       } catch (error) {
         console.error('Could not clear local storage', error);
       }

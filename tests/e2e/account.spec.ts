@@ -23,6 +23,7 @@ test('settings lists the account pages and the support channels', async ({ page 
   const links = {
     'Profile Setting': '/user/profile',
     'Password Change': '/user/password',
+    Security: '/settings/security',
     'KYC Verify': '/kyc/submit-form',
     'Privacy Portal': '/privacy',
     'About Us': '/about',

@@ -115,6 +115,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/kyc/log', access: 'user' },
   { route: '/user/profile', access: 'user' },
   { route: '/user/password', access: 'user' },
+  { route: '/settings/security', access: 'user' },
   { route: '/app/notice', access: 'user' },
   { route: '/privacy', access: 'user' },
   { route: '/about', access: 'user' },

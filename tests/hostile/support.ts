@@ -70,6 +70,8 @@ interface OwnedObjects {
   fileId: string;
   /** The three KYC uploads and the deposit's screenshot, all claimed. */
   claimedFileIds: string[];
+  /** The session of `auth` (GET /api/getSessions), which only its owner may sign out. */
+  sessionId: string;
 }
 
 export interface World {
@@ -184,6 +186,15 @@ async function populatedActor(world: WorldBase, receiverPayId: string): Promise<
   });
   const { kycId, images } = await submitKyc(app, user.auth);
   const fileUrl = await uploadScreenshot(app, user.auth);
+  const sessions = await expectStatus(app, 200, {
+    method: 'GET',
+    url: '/api/getSessions',
+    headers: user.auth,
+  });
+  const sessionId = (
+    sessions.json() as { sessions: { id: string; current: boolean }[] }
+  ).sessions.find((session) => session.current)?.id;
+  if (sessionId === undefined) throw new Error('the new user has no current session');
   return {
     auth: user.auth,
     token: user.token,
@@ -201,6 +212,7 @@ async function populatedActor(world: WorldBase, receiverPayId: string): Promise<
       fileUrl,
       fileId: fileIdOf(fileUrl),
       claimedFileIds: [screenshot, images.idFront, images.idBack, images.cameraRoll].map(fileIdOf),
+      sessionId,
     },
   };
 }
@@ -222,6 +234,7 @@ export function objectIdsOf(actor: Actor): string[] {
     o.kycId,
     o.fileId,
     ...o.claimedFileIds,
+    o.sessionId,
   ];
 }
 

@@ -7,6 +7,13 @@ export { hashPassword, verifyPassword } from './passwords';
 export { isCommonPassword } from './common-passwords';
 export { provePassword } from './proof';
 export { authRoutes } from './routes';
+export { sessionRoutes } from './session-routes';
+export {
+  LOGIN_ATTEMPT_PURGE_BATCH_SIZE,
+  purgeExcessLoginAttempts,
+  purgeOldLoginAttempts,
+} from './login-history';
+export { DEVICE_PURGE_BATCH_SIZE, purgeForgottenDevices } from './devices';
 export {
   createImpersonationSession,
   findSession,

@@ -9,20 +9,17 @@ import {
 } from '../../../common/contract';
 import { checkPassword, checkRegistration, normalizeEmail } from '../../../common/validation';
 import { sessionOf } from '../../http/auth-guard';
-import { ApiError, conflict, fieldError } from '../../http/errors';
+import { ApiError, conflict, fieldError, TooManyRequestsError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { loadUserView } from '../users';
-import {
-  findUserByEmail,
-  findUserById,
-  recordSignIn,
-  setPasswordHash,
-} from './accounts-repository';
+import { findUserByEmail, findUserById, setPasswordHash } from './accounts-repository';
 import { createAccount } from './new-account';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { provePassword } from './proof';
-import { createSession, revokeAllSessions, revokeSession } from './sessions';
+import { recordLoginAttempt, recordThrottledAttempt } from './login-history';
+import { revokeAllSessions, revokeSession } from './sessions';
+import { completeSignIn, signInClientOf } from './sign-in';
 
 export interface AuthRoutesOptions {
   /** Registrations allowed per address per minute. */
@@ -68,10 +65,39 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const body = parseBody(LoginRequest, request.body);
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(app.db, email);
-      if (!(await provePassword(request, email, user, body.password)) || !user) {
+      const client = signInClientOf(request);
+      // Attempts on an existing account go into its sign-in history; an unknown email's
+      // belong to no one.
+      const record = async (result: 'wrong_password' | 'account_disabled') => {
+        if (!user) return;
+        await recordLoginAttempt(app.db, {
+          userId: user.id,
+          result,
+          ipAddress: client.ipAddress,
+          userAgent: client.userAgent,
+          at: new Date(),
+        });
+      };
+      let proved: boolean;
+      try {
+        proved = await provePassword(request, email, user, body.password);
+      } catch (error) {
+        if (error instanceof TooManyRequestsError && user) {
+          await recordThrottledAttempt(app.db, {
+            userId: user.id,
+            ipAddress: client.ipAddress,
+            userAgent: client.userAgent,
+            at: new Date(),
+          });
+        }
+        throw error;
+      }
+      if (!proved || !user) {
+        await record('wrong_password');
         throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
       }
       if (user.disabledAt !== null) {
+        await record('account_disabled');
         throw new ApiError(
           403,
           'This account is disabled. Please contact support.',
@@ -79,10 +105,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         );
       }
       const now = new Date();
-      await recordSignIn(app.db, user.id, now);
-      const session = await createSession(app.db, user.id, user.role, now);
-      request.log.info({ userId: user.id, role: user.role }, 'signed in');
-      return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
+      const signIn = await app.db.transaction(async (tx) => {
+        const completed = await completeSignIn(tx, user, client, now);
+        // Issue 20's mails: when `completed.newDevice`, the "sign-in from a new device" mail
+        // is enqueued here, in `tx`, with the time (`now`), the address
+        // (`client.ipAddress`) and the browser and system (`parseUserAgent(client.userAgent)`).
+        return completed;
+      });
+      request.log.info(
+        { userId: user.id, role: user.role, newDevice: signIn.newDevice },
+        'signed in',
+      );
+      return { token: signIn.token, role: user.role, expiresAt: signIn.expiresAt.toISOString() };
     },
   );
 

@@ -1,6 +1,12 @@
-/** Creating, finding and revoking sessions. */
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
+/** Creating, finding, listing and revoking sessions. */
+import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  ADMIN_SESSION_TTL_MS,
+  SESSION_LAST_SEEN_RESOLUTION_MS,
+  SESSIONS_LIST_MAX,
+  USER_SESSION_TTL_MS,
+  type Role,
+} from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { SessionInfo } from '../../http/auth-guard';
@@ -9,17 +15,39 @@ import { hashToken, looksLikeToken, newToken } from './tokens';
 /** How long an admin's read-only view of a user's account lasts. */
 export const IMPERSONATION_TTL_MS = 15 * 60 * 1000;
 
+/** Where a session was opened from: the stored User-Agent (storedUserAgent) and address. */
+export interface SessionClient {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+const NO_CLIENT: SessionClient = { userAgent: null, ipAddress: null };
+
 export async function createSession(
   db: Db,
   userId: string,
   role: Role,
   now = new Date(),
-): Promise<{ token: string; expiresAt: Date }> {
+  client: SessionClient = NO_CLIENT,
+): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = newToken();
   const ttlMs = role === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS;
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, role, expiresAt });
-  return { token, expiresAt };
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      role,
+      userAgent: client.userAgent,
+      ipAddress: client.ipAddress,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('Session insert returned no row');
+  return { token, id: row.id, expiresAt };
 }
 
 /**
@@ -41,6 +69,7 @@ export async function createImpersonationSession(
     role: 'user',
     impersonatedBy: adminId,
     createdAt: now,
+    lastSeenAt: now,
     expiresAt,
   });
   return { token, expiresAt };
@@ -56,6 +85,7 @@ function sessionLookup(db: Db) {
       userId: sessions.userId,
       role: sessions.role,
       impersonatedBy: sessions.impersonatedBy,
+      lastSeenAt: sessions.lastSeenAt,
       disabledAt: users.disabledAt,
     })
     .from(sessions)
@@ -71,10 +101,15 @@ function sessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
-/** Finds the live session of a bearer token; disabled accounts have none. */
+/**
+ * Finds the live session of a bearer token; disabled accounts have none. `seenFrom` is the
+ * address of the request: once per SESSION_LAST_SEEN_RESOLUTION_MS the session's last seen
+ * time and address move on (one conditional UPDATE); every other request only reads.
+ */
 export async function findSession(
   db: Db,
   token: string,
+  seenFrom: string | null = null,
   now = new Date(),
 ): Promise<SessionInfo | null> {
   if (!looksLikeToken(token)) return null;
@@ -87,7 +122,132 @@ export async function findSession(
   const rows = await lookup.execute({ tokenHash, now });
   const row = rows[0];
   if (!row || row.disabledAt !== null) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_LAST_SEEN_RESOLUTION_MS) {
+    await touchSession(db, tokenHash, row.impersonatedBy === null ? seenFrom : null, now);
+  }
   return { userId: row.userId, role: row.role, tokenHash, impersonatedBy: row.impersonatedBy };
+}
+
+/**
+ * Moves a session's last seen time to `now`, and its address to `seenFrom` when given (an
+ * admin's read-only view keeps none: the address would be the admin's). The condition
+ * keeps concurrent requests of one session from writing it more than once a minute.
+ */
+async function touchSession(
+  db: Db,
+  tokenHash: string,
+  seenFrom: string | null,
+  now: Date,
+): Promise<void> {
+  const due = new Date(now.getTime() - SESSION_LAST_SEEN_RESOLUTION_MS);
+  await db
+    .update(sessions)
+    .set(seenFrom === null ? { lastSeenAt: now } : { lastSeenAt: now, ipAddress: seenFrom })
+    .where(and(eq(sessions.tokenHash, tokenHash), lte(sessions.lastSeenAt, due)));
+}
+
+/** A live session as its owner's list shows it; `current` is the one asking. */
+export interface SessionRow {
+  id: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  /** An admin's read-only view of the account (`impersonatedBy` set); the admin stays unnamed. */
+  supportView: boolean;
+  current: boolean;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The user's live sessions, newest first, at most SESSIONS_LIST_MAX. */
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentTokenHash: string,
+  now = new Date(),
+): Promise<SessionRow[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      impersonatedBy: sessions.impersonatedBy,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(SESSIONS_LIST_MAX);
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.impersonatedBy === null ? row.userAgent : null,
+    ipAddress: row.impersonatedBy === null ? row.ipAddress : null,
+    supportView: row.impersonatedBy !== null,
+    current: row.tokenHash === currentTokenHash,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+  }));
+}
+
+export type RevokeByIdOutcome =
+  { outcome: 'revoked'; current: boolean } | { outcome: 'not_found' } | { outcome: 'support_view' };
+
+/**
+ * Ends the session `sessionId` of `userId` only: another user's id, an unknown or an expired
+ * one is `not_found` and nothing changes. An admin's read-only view of the account is not
+ * the user's to end (`support_view`): it ends by itself (IMPERSONATION_TTL_MS).
+ */
+export async function revokeSessionById(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  currentTokenHash: string,
+  now = new Date(),
+): Promise<RevokeByIdOutcome> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.impersonatedBy),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  const [revoked] = deleted;
+  if (revoked) return { outcome: 'revoked', current: revoked.tokenHash === currentTokenHash };
+  const [view] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)),
+    )
+    .limit(1);
+  return view ? { outcome: 'support_view' } : { outcome: 'not_found' };
+}
+
+/**
+ * Ends every session of `userId` but the one of `currentTokenHash`, and answers how many.
+ * An admin's read-only views stay (they end by themselves, and are not the user's).
+ */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentTokenHash: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.tokenHash, currentTokenHash),
+        isNull(sessions.impersonatedBy),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

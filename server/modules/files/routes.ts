@@ -248,7 +248,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
    */
   async function findUploader(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
-    const session = token === null ? null : await findSession(app.db, token);
+    const session = token === null ? null : await findSession(app.db, token, request.ip);
     if (session !== null && session.impersonatedBy !== null) {
       throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
     }

@@ -1,6 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
-import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
+import {
+  EyeOffIcon,
+  HistoryIcon,
+  InfoIcon,
+  LockIcon,
+  ShieldCheckIcon,
+  UserIcon,
+} from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, TitledSection } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
@@ -8,7 +15,7 @@ import { LoadError } from '../shared/load-error';
 import { useLoadView } from '../../services/load-view';
 
 /**
- * General (profile, password, KYC) and Help & Support: the support channels the site
+ * General (profile, password, security, KYC) and Help & Support: the support channels the site
  * settings provide, each only when set, and the privacy and about pages.
  */
 export default function SettingsPage() {
@@ -23,6 +30,9 @@ export default function SettingsPage() {
           </ListLink>
           <ListLink to="/user/password" icon={<LockIcon sizePx={20} />}>
             <Trans>Password Change</Trans>
+          </ListLink>
+          <ListLink to="/settings/security" icon={<HistoryIcon sizePx={20} />}>
+            <Trans>Security</Trans>
           </ListLink>
           <ListLink to="/kyc/submit-form" icon={<ShieldCheckIcon sizePx={20} />}>
             <Trans>KYC Verify</Trans>
