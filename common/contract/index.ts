@@ -11,3 +11,4 @@ export * from './admin-users';
 export * from './admin-queues';
 export * from './admin-config';
 export * from './admin-approvals';
+export * from './admin-outbox';

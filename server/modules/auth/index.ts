@@ -7,6 +7,7 @@ export { hashPassword, verifyPassword } from './passwords';
 export { isCommonPassword } from './common-passwords';
 export { provePassword } from './proof';
 export { authRoutes } from './routes';
+export { recoveryRoutes } from './recovery-routes';
 export {
   createImpersonationSession,
   findSession,
