@@ -388,6 +388,7 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   admin('/admin/admins', msg`Admins`, () => import('../views/admin/admins/admin-admins-page')),
   admin('/admin/audit', msg`Audit log`, () => import('../views/admin/audit/admin-audit-page')),
+  admin('/admin/outbox', msg`Outbox`, () => import('../views/admin/outbox/admin-outbox-page')),
   // Unknown admin children are still behind the admin guard.
   admin('/admin/*', msg`Page not found`, () => import('../views/not-found/not-found-page')),
 ];

@@ -20,10 +20,15 @@ export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<
 
 /** POST /api/registerUser */
 export function register(fields: RegisterRequest, signal?: AbortSignal): Promise<RegisterResponse> {
-  return api.post('/registerUser', RegisterResponse, { ...fields, language: pageLanguage() }, {
-    auth: 'none',
-    ...signalOption(signal),
-  });
+  return api.post(
+    '/registerUser',
+    RegisterResponse,
+    { ...fields, language: pageLanguage() },
+    {
+      auth: 'none',
+      ...signalOption(signal),
+    },
+  );
 }
 
 /** POST /api/logout: revokes the token of `role` on the server. */

@@ -26,10 +26,13 @@ export function LanguageSuggestion() {
       <Inner>
         <GlobeIcon sizePx={18} />
         <Text>{texts.offer}</Text>
-        <Accept type="button" onClick={() => {
+        <Accept
+          type="button"
+          onClick={() => {
             void chooseLanguage(language);
             rememberLanguageOnServer(language);
-          }}>
+          }}
+        >
           {texts.accept}
         </Accept>
         <Decline type="button" onClick={declineLanguageSuggestion}>

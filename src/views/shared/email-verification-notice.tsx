@@ -44,9 +44,7 @@ function Notice({ email }: { email: string }) {
           <Trans>Confirm your email address</Trans>
         </strong>
         <Muted>
-          <Trans>
-            We sent a link to {email}. Open it to unlock withdrawals and transfers.
-          </Trans>
+          <Trans>We sent a link to {email}. Open it to unlock withdrawals and transfers.</Trans>
         </Muted>
         {sentAt && (
           <Muted data-testid="email-notice-sent">
@@ -77,11 +75,7 @@ function Notice({ email }: { email: string }) {
           </Muted>
         )}
       </div>
-      <Button
-        variant="secondary"
-        busy={resend.isPending}
-        onClick={() => resend.mutate()}
-      >
+      <Button variant="secondary" busy={resend.isPending} onClick={() => resend.mutate()}>
         <Trans>Resend link</Trans>
       </Button>
     </Box>
