@@ -348,11 +348,6 @@ describe('password reset', () => {
     };
     const known = median(timings.known);
     const stranger = median(timings.unknown);
-    console.log(
-      'reset request median ms: known %s, unknown %s',
-      known.toFixed(3),
-      stranger.toFixed(3),
-    );
     expect(Math.abs(known - stranger) / Math.max(known, stranger)).toBeLessThan(0.2);
   });
 });

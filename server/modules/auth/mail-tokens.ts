@@ -152,16 +152,3 @@ export async function mailLinkWaitMs(
   }
   return 0;
 }
-
-/** When the user's last link of `purpose` was made (for the web app's "sent at"), or null. */
-export async function lastMailLinkAt(
-  db: Db,
-  userId: string,
-  purpose: TokenPurpose,
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ last: max(userTokens.createdAt) })
-    .from(userTokens)
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
-  return row?.last ? new Date(row.last) : null;
-}

@@ -4,7 +4,6 @@
  * job runs. Other areas call `enqueueMail(tx, { userId, kind, params })`.
  */
 export { createMailChannel, type MailChannel } from './channel';
-export type { MailKind, MailParams } from './kinds';
 export {
   enqueueMail,
   enqueueMailCte,
