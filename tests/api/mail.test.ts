@@ -144,7 +144,7 @@ describe('email verification', () => {
   it('writes the mail in the language given at sign-up', async () => {
     const user = await signUp({ language: 'de' });
     await deliver();
-    const mail = lastMail(user.body.email, 'Bestätigen Sie Ihre E-Mail-Adresse');
+    const mail = lastMail(user.body.email, 'Bestätige deine E-Mail-Adresse');
     expect(mail.text).toContain('Hallo Test Person');
     const changed = await t.app.inject({
       method: 'PUT',

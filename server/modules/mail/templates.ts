@@ -115,86 +115,86 @@ const en: Catalog = {
 const es: Catalog = {
   greeting: (name) => `Hola, ${name}:`,
   footer:
-    'Recibe este correo por su cuenta de TradeWallet. Nunca le pediremos su contraseña por correo.',
-  linkFallback: 'Si el botón no funciona, abra esta dirección:',
+    'Recibes este correo por tu cuenta de TradeWallet. Nunca te pediremos tu contraseña por correo.',
+  linkFallback: 'Si el botón no funciona, abre esta dirección:',
   kinds: {
     verify_email: ({ token }) => ({
-      subject: 'Confirme su dirección de correo',
+      subject: 'Confirma tu dirección de correo',
       paragraphs: [
-        'Confirme que esta es su dirección de correo. El enlace sirve una vez y durante 24 horas.',
-        'Si no creó una cuenta, ignore este correo.',
+        'Confirma que esta es tu dirección de correo. El enlace sirve una vez y durante 24 horas.',
+        'Si no creaste una cuenta, ignora este correo.',
       ],
       action: { label: 'Confirmar correo', path: tokenPath('verify-email', token) },
     }),
     reset_password: ({ token }) => ({
-      subject: 'Restablezca su contraseña',
+      subject: 'Restablece tu contraseña',
       paragraphs: [
-        'Alguien pidió restablecer la contraseña de su cuenta. El enlace sirve una vez y durante 30 minutos.',
-        'Si no fue usted, ignore este correo: su contraseña no cambia.',
+        'Alguien pidió restablecer la contraseña de tu cuenta. El enlace sirve una vez y durante 30 minutos.',
+        'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
       ],
       action: { label: 'Elegir una contraseña nueva', path: tokenPath('reset-password', token) },
     }),
     password_changed: () => ({
-      subject: 'Su contraseña se ha cambiado',
+      subject: 'Tu contraseña se ha cambiado',
       paragraphs: [
-        'La contraseña de su cuenta se ha cambiado y se han cerrado todas las sesiones.',
-        'Si no fue usted, restablezca su contraseña ahora y contacte con soporte.',
+        'La contraseña de tu cuenta se ha cambiado y se han cerrado todas las sesiones.',
+        'Si no fuiste tú, restablece tu contraseña ahora y contacta con soporte.',
       ],
       action: { label: 'Restablecer contraseña', path: '/forgot-password' },
     }),
     deposit_credited: ({ amount }) => ({
       subject: 'Depósito abonado',
-      paragraphs: [`Su depósito de ${amount} USDT se ha abonado en su billetera.`],
+      paragraphs: [`Tu depósito de ${amount} USDT se ha abonado en tu billetera.`],
     }),
     withdrawal_approved: ({ amount, transactionHash }) => ({
       subject: 'Retiro enviado',
       paragraphs: [
-        `Su retiro de ${amount} USDT se ha aprobado y enviado.`,
+        `Tu retiro de ${amount} USDT se ha aprobado y enviado.`,
         `Hash de la transacción: ${transactionHash}`,
       ],
     }),
     withdrawal_rejected: ({ amount, reason }) => ({
       subject: 'Retiro rechazado',
       paragraphs: [
-        `Su retiro de ${amount} USDT se ha rechazado y el importe ha vuelto a su billetera.`,
+        `Tu retiro de ${amount} USDT se ha rechazado y el importe ha vuelto a tu billetera.`,
         `Motivo: ${reason}`,
       ],
     }),
     transfer_received: ({ amount, sender }) => ({
       subject: 'Transferencia recibida',
-      paragraphs: [`Ha recibido ${amount} USDT de ${sender}.`],
+      paragraphs: [`Has recibido ${amount} USDT de ${sender}.`],
     }),
     kyc_approved: () => ({
       subject: 'Identidad verificada',
-      paragraphs: ['Su verificación de identidad se ha aprobado.'],
+      paragraphs: ['Tu verificación de identidad se ha aprobado.'],
     }),
     kyc_rejected: ({ reason }) => ({
       subject: 'Verificación de identidad rechazada',
       paragraphs: [
-        'Su verificación de identidad se ha rechazado. Puede enviar una nueva solicitud.',
+        'Tu verificación de identidad se ha rechazado. Puedes enviar una nueva solicitud.',
         `Motivo: ${reason}`,
       ],
     }),
     two_factor_enabled: () => ({
       subject: 'Verificación en dos pasos activada',
       paragraphs: [
-        'Se ha activado la verificación en dos pasos de su cuenta.',
-        'Si no fue usted, restablezca su contraseña ahora y contacte con soporte.',
+        'Se ha activado la verificación en dos pasos de tu cuenta.',
+        'Si no fuiste tú, restablece tu contraseña ahora y contacta con soporte.',
       ],
     }),
     two_factor_disabled: () => ({
       subject: 'Verificación en dos pasos desactivada',
       paragraphs: [
-        'Se ha desactivado la verificación en dos pasos de su cuenta. Los retiros quedan en pausa durante 24 horas.',
-        'Si no fue usted, restablezca su contraseña ahora y contacte con soporte.',
+        'Se ha desactivado la verificación en dos pasos de tu cuenta. Los retiros quedan en pausa durante 24 horas.',
+        'Si no fuiste tú, restablece tu contraseña ahora y contacta con soporte.',
       ],
     }),
     new_device_sign_in: ({ time, address, device }) => ({
-      subject: 'Nuevo inicio de sesión en su cuenta',
+      subject: 'Nuevo inicio de sesión en tu cuenta',
       paragraphs: [
-        'Se ha iniciado sesión en su cuenta desde un dispositivo que no conocíamos.',
+        'Se ha iniciado sesión en tu cuenta desde un dispositivo que no conocíamos.',
         `Hora: ${time}. Dirección: ${address}. Dispositivo: ${device}.`,
-        'Si no fue usted, restablezca su contraseña ahora.',
+        'Si no fuiste tú, restablece tu contraseña ahora.',
       ],
     }),
   },
@@ -294,86 +294,86 @@ const fr: Catalog = {
 const de: Catalog = {
   greeting: (name) => `Hallo ${name},`,
   footer:
-    'Sie erhalten diese E-Mail wegen Ihres TradeWallet-Kontos. Wir fragen nie per E-Mail nach Ihrem Passwort.',
-  linkFallback: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse:',
+    'Du erhältst diese E-Mail wegen deines TradeWallet-Kontos. Wir fragen nie per E-Mail nach deinem Passwort.',
+  linkFallback: 'Falls die Schaltfläche nicht funktioniert, öffne diese Adresse:',
   kinds: {
     verify_email: ({ token }) => ({
-      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      subject: 'Bestätige deine E-Mail-Adresse',
       paragraphs: [
-        'Bitte bestätigen Sie, dass dies Ihre E-Mail-Adresse ist. Der Link gilt einmal und 24 Stunden lang.',
-        'Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail.',
+        'Bitte bestätige, dass dies deine E-Mail-Adresse ist. Der Link gilt einmal und 24 Stunden lang.',
+        'Wenn du kein Konto angelegt hast, ignoriere diese E-Mail.',
       ],
       action: { label: 'E-Mail bestätigen', path: tokenPath('verify-email', token) },
     }),
     reset_password: ({ token }) => ({
       subject: 'Passwort zurücksetzen',
       paragraphs: [
-        'Jemand möchte das Passwort Ihres Kontos zurücksetzen. Der Link gilt einmal und 30 Minuten lang.',
-        'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+        'Jemand möchte das Passwort deines Kontos zurücksetzen. Der Link gilt einmal und 30 Minuten lang.',
+        'Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.',
       ],
       action: { label: 'Neues Passwort wählen', path: tokenPath('reset-password', token) },
     }),
     password_changed: () => ({
-      subject: 'Ihr Passwort wurde geändert',
+      subject: 'Dein Passwort wurde geändert',
       paragraphs: [
-        'Das Passwort Ihres Kontos wurde geändert und alle Sitzungen wurden abgemeldet.',
-        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort jetzt zurück und wenden Sie sich an den Support.',
+        'Das Passwort deines Kontos wurde geändert und alle Sitzungen wurden abgemeldet.',
+        'Wenn du das nicht warst, setze dein Passwort jetzt zurück und wende dich an den Support.',
       ],
       action: { label: 'Passwort zurücksetzen', path: '/forgot-password' },
     }),
     deposit_credited: ({ amount }) => ({
       subject: 'Einzahlung gutgeschrieben',
-      paragraphs: [`Ihre Einzahlung von ${amount} USDT wurde Ihrer Wallet gutgeschrieben.`],
+      paragraphs: [`Deine Einzahlung von ${amount} USDT wurde deiner Wallet gutgeschrieben.`],
     }),
     withdrawal_approved: ({ amount, transactionHash }) => ({
       subject: 'Auszahlung gesendet',
       paragraphs: [
-        `Ihre Auszahlung von ${amount} USDT wurde genehmigt und gesendet.`,
+        `Deine Auszahlung von ${amount} USDT wurde genehmigt und gesendet.`,
         `Transaktions-Hash: ${transactionHash}`,
       ],
     }),
     withdrawal_rejected: ({ amount, reason }) => ({
       subject: 'Auszahlung abgelehnt',
       paragraphs: [
-        `Ihre Auszahlung von ${amount} USDT wurde abgelehnt; der Betrag ist wieder in Ihrer Wallet.`,
+        `Deine Auszahlung von ${amount} USDT wurde abgelehnt; der Betrag ist wieder in deiner Wallet.`,
         `Grund: ${reason}`,
       ],
     }),
     transfer_received: ({ amount, sender }) => ({
       subject: 'Überweisung erhalten',
-      paragraphs: [`Sie haben ${amount} USDT von ${sender} erhalten.`],
+      paragraphs: [`Du hast ${amount} USDT von ${sender} erhalten.`],
     }),
     kyc_approved: () => ({
       subject: 'Identität bestätigt',
-      paragraphs: ['Ihre Identitätsprüfung wurde genehmigt.'],
+      paragraphs: ['Deine Identitätsprüfung wurde genehmigt.'],
     }),
     kyc_rejected: ({ reason }) => ({
       subject: 'Identitätsprüfung abgelehnt',
       paragraphs: [
-        'Ihre Identitätsprüfung wurde abgelehnt. Sie können einen neuen Antrag stellen.',
+        'Deine Identitätsprüfung wurde abgelehnt. Du kannst einen neuen Antrag stellen.',
         `Grund: ${reason}`,
       ],
     }),
     two_factor_enabled: () => ({
       subject: 'Zwei-Faktor-Authentifizierung aktiviert',
       paragraphs: [
-        'Für Ihr Konto wurde die Zwei-Faktor-Authentifizierung aktiviert.',
-        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort jetzt zurück und wenden Sie sich an den Support.',
+        'Für dein Konto wurde die Zwei-Faktor-Authentifizierung aktiviert.',
+        'Wenn du das nicht warst, setze dein Passwort jetzt zurück und wende dich an den Support.',
       ],
     }),
     two_factor_disabled: () => ({
       subject: 'Zwei-Faktor-Authentifizierung deaktiviert',
       paragraphs: [
-        'Für Ihr Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert. Auszahlungen sind 24 Stunden lang gesperrt.',
-        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort jetzt zurück und wenden Sie sich an den Support.',
+        'Für dein Konto wurde die Zwei-Faktor-Authentifizierung deaktiviert. Auszahlungen sind 24 Stunden lang gesperrt.',
+        'Wenn du das nicht warst, setze dein Passwort jetzt zurück und wende dich an den Support.',
       ],
     }),
     new_device_sign_in: ({ time, address, device }) => ({
-      subject: 'Neue Anmeldung bei Ihrem Konto',
+      subject: 'Neue Anmeldung bei deinem Konto',
       paragraphs: [
-        'Bei Ihrem Konto hat sich ein Gerät angemeldet, das wir noch nicht kannten.',
+        'Bei deinem Konto hat sich ein Gerät angemeldet, das wir noch nicht kannten.',
         `Zeit: ${time}. Adresse: ${address}. Gerät: ${device}.`,
-        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort jetzt zurück.',
+        'Wenn du das nicht warst, setze dein Passwort jetzt zurück.',
       ],
     }),
   },

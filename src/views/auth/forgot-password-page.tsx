@@ -7,7 +7,7 @@ import { requestPasswordReset } from '../../services/auth-api';
 import { throttleRefusal } from '../../services/error-messages';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';
-import { ErrorMessage, Muted } from '../../ui/page';
+import { ErrorMessage } from '../../ui/page';
 import { EmailField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { useFieldErrorText } from '../shared/field-error-text';
@@ -46,9 +46,9 @@ export default function ForgotPasswordPage() {
           </Trans>
         }
       >
-        <Muted>
+        <Aside>
           <Trans>No mail after a few minutes? Look in the spam folder, or ask again.</Trans>
-        </Muted>
+        </Aside>
         <Aside>
           <Link href="/signin">
             <Trans>Back to sign in</Trans>
