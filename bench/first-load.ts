@@ -145,9 +145,23 @@ function mainThreadCpuMs(trace: Trace): number {
   return Math.max(0, ...perThread.values());
 }
 
-async function taskMetrics(cdp: CDPSession): Promise<Record<string, number>> {
+interface TaskMetrics {
+  TaskDuration: number;
+  ScriptDuration: number;
+  LayoutDuration: number;
+  RecalcStyleDuration: number;
+}
+
+/** DevTools' cumulative main-thread durations, in milliseconds. */
+async function taskMetrics(cdp: CDPSession): Promise<TaskMetrics> {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(metrics.map((m) => [m.name, m.value * 1000]));
+  const ms = (name: keyof TaskMetrics) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return {
+    TaskDuration: ms('TaskDuration'),
+    ScriptDuration: ms('ScriptDuration'),
+    LayoutDuration: ms('LayoutDuration'),
+    RecalcStyleDuration: ms('RecalcStyleDuration'),
+  };
 }
 
 /** One first visit in a fresh context: the figures of its first WINDOW_MS. */
@@ -194,7 +208,8 @@ async function measure(
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (index: number) => sorted[index] ?? NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 function perRun(runs: LoadFigures[], key: keyof LoadFigures): string {
@@ -224,7 +239,9 @@ async function main(): Promise<void> {
         WEB_DIR: build.webDir,
       });
     }
-    const token = await signIn(builds[0].server!.baseUrl, options.openTrade);
+    const first = builds[0]?.server;
+    if (!first) throw new Error('no build to measure');
+    const token = await signIn(first.baseUrl, options.openTrade);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

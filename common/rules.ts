@@ -135,3 +135,13 @@ export const HOT_COINS_STRIP = 5;
 export const HOT_COINS_MODAL = 20;
 /** The market worker polls this much slower while the tab is hidden. */
 export const HIDDEN_POLL_INTERVAL_MS = 10_000;
+
+/** Email verification and password reset (issue 20). */
+/** How long a verification link works. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
+/** A verification mail (or a reset mail of one account) at most this often… */
+export const MAIL_LINK_COOLDOWN_MS = 60_000;
+/** …and at most this many in a day (counted over the last 24 hours). */
+export const MAIL_LINKS_PER_DAY = 5;

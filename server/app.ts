@@ -30,10 +30,11 @@ import {
   adminUserRoutes,
   approvalRoutes,
   auditRoutes,
+  outboxRoutes,
   impersonationRoutes,
   overviewRoutes,
 } from './modules/admin';
-import { authRoutes, findSession, sessionRoutes } from './modules/auth';
+import { authRoutes, findSession, recoveryRoutes, sessionRoutes } from './modules/auth';
 import { coinRoutes } from './modules/coins';
 import { createFileLinks, fileRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -62,6 +63,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Registrations allowed per address per minute (tests raise it). */
   registerPerMinute?: number;
+  /** Password reset requests allowed per address per minute (tests raise it). */
+  passwordResetPerMinute?: number;
   /** Uploads allowed per address per minute (tests raise it). */
   uploadsPerMinute?: number;
   /** The clock of the sign-in throttle (tests stop it or move it on); `Date.now` otherwise. */
@@ -156,6 +159,7 @@ async function decorateApp(app: FastifyInstance, options: AppOptions): Promise<v
 
 interface ApiOptions {
   registerPerMinute: number;
+  passwordResetPerMinute: number;
   chatWidget: ChatWidgetPolicy;
   marketStatus: () => Promise<MarketFeedStatus>;
 }
@@ -165,6 +169,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   const { marketStatus } = options;
   await api.register(authRoutes, { registerPerMinute: options.registerPerMinute });
   await api.register(sessionRoutes);
+  await api.register(recoveryRoutes, { passwordResetPerMinute: options.passwordResetPerMinute });
   await api.register(userRoutes);
   await api.register(settingsRoutes, { chatWidget: options.chatWidget });
   await api.register(coinRoutes);
@@ -177,6 +182,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   await api.register(overviewRoutes, { marketStatus });
   await api.register(adminQueueRoutes);
   await api.register(auditRoutes);
+  await api.register(outboxRoutes);
   await api.register(methodRoutes);
   await api.register(depositRoutes);
   await api.register(withdrawRoutes);
@@ -215,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, {
     prefix: '/api',
     registerPerMinute: options.registerPerMinute ?? 10,
+    passwordResetPerMinute: options.passwordResetPerMinute ?? 5,
     chatWidget,
     marketStatus: () => app.market.status(),
   });

@@ -56,6 +56,18 @@ export interface Config {
   tickRetentionDays: number;
   /** Record ticks on this instance (one or two recorders are enough for many instances). */
   marketRecorder: boolean;
+  /**
+   * SMTP server of the mails (`smtp://user:pass@host:587`, `smtps://…:465`); absent: each mail
+   * is written as an `.eml` file to `dataDir/mail/` and its path logged.
+   */
+  smtpUrl: string | null;
+  /** The From of every mail (`TradeWallet <no-reply@example.com>`); required with SMTP_URL. */
+  mailFrom: string;
+  /**
+   * The address users open the app at, for the links in mails (no trailing slash); default
+   * `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -123,7 +135,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simSecret: parseSimSecret(env.SIM_SECRET, env.SIM_SEED),
     tickRetentionDays: parseIntegerIn('TICK_RETENTION_DAYS', env.TICK_RETENTION_DAYS, 30, 1, 3650),
     marketRecorder: parseBoolean('MARKET_RECORDER', env.MARKET_RECORDER) ?? true,
+    ...parseMail(env),
+    publicUrl: parseBaseUrl('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${port}`),
   };
+}
+
+/** SMTP_URL and MAIL_FROM: SMTP needs both; without SMTP, mails are files with a local From. */
+function parseMail(env: NodeJS.ProcessEnv): { smtpUrl: string | null; mailFrom: string } {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  const mailFrom = env.MAIL_FROM?.trim() || null;
+  if (smtpUrl !== null) {
+    let url: URL;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      throw new ConfigError('SMTP_URL must be a URL like smtp://user:pass@host:587');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+      throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+    }
+    if (mailFrom === null) throw new ConfigError('MAIL_FROM must be set with SMTP_URL');
+  }
+  if (mailFrom !== null && !/^[^\r\n]{3,200}$/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM must be one line, e.g. "TradeWallet <no-reply@example.com>"');
+  }
+  return { smtpUrl, mailFrom: mailFrom ?? 'TradeWallet <no-reply@localhost>' };
 }
 
 /** An absolute http(s) URL without credentials; `fallback` when unset. */

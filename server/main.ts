@@ -8,10 +8,12 @@ import { ConfigError, databaseTarget, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { simulatedMarketNotice } from './market/runtime';
 import { startExpiredRowPurge } from './jobs/purge-expired';
+import { startMailSender } from './jobs/send-mail';
 import { startTickPurge } from './jobs/purge-ticks';
 import { startUploadPurge } from './jobs/purge-uploads';
 import { startTradeSettlement } from './jobs/settle-trades';
 import { fileStoreFor } from './modules/files';
+import { createMailChannel } from './modules/mail';
 import { seed } from './seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -51,6 +53,13 @@ async function main(): Promise<void> {
     log: app.log,
   });
   const stopExpiredPurge = startExpiredRowPurge({ db: database.db, log: app.log });
+  const mailChannel = createMailChannel(config);
+  const stopMailSender = startMailSender({
+    db: database.db,
+    channel: mailChannel,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   if (config.marketRecorder) app.market.recorder.start();
   const stopTradeSettlement = startTradeSettlement({
     db: database.db,
@@ -73,6 +82,7 @@ async function main(): Promise<void> {
       stopUploadPurge(),
       stopTickPurge(),
       stopExpiredPurge(),
+      stopMailSender().then(() => mailChannel.close()),
       stopTradeSettlement(),
     ])
       .then(() => app.close())

@@ -1,5 +1,5 @@
-import { boolean, enums, nullable, object, string, type Infer } from 'superstruct';
-import { ROLES } from '../rules';
+import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import { LANGUAGES, ROLES } from '../rules';
 import { IsoDate, WireAmount } from './common';
 
 /** POST /api/registerUser */
@@ -9,6 +9,8 @@ export const RegisterRequest = object({
   email: string(),
   phoneNumber: string(),
   password: string(),
+  /** The web app's language: the user's mails are written in it. Absent: English. */
+  language: optional(enums(LANGUAGES)),
 });
 export type RegisterRequest = Infer<typeof RegisterRequest>;
 
@@ -38,6 +40,8 @@ export const User = object({
   role: enums(ROLES),
   isVerified: boolean(),
   isVerificationPending: boolean(),
+  /** Whether the user proved the email address (the verification mail's link). */
+  emailVerified: boolean(),
   appNotice: nullable(string()),
   lastLoginDate: nullable(IsoDate),
   createdAt: IsoDate,
@@ -82,3 +86,23 @@ export const UpdateAdminPasswordRequest = object({
   password: string(),
 });
 export type UpdateAdminPasswordRequest = Infer<typeof UpdateAdminPasswordRequest>;
+
+/** POST /api/verifyEmail: the token of the verification mail's link. */
+export const VerifyEmailRequest = object({ token: string() });
+export type VerifyEmailRequest = Infer<typeof VerifyEmailRequest>;
+
+/** POST /api/resendVerificationEmail answer: when the new mail was queued. */
+export const ResendVerificationResponse = object({ message: string(), sentAt: IsoDate });
+export type ResendVerificationResponse = Infer<typeof ResendVerificationResponse>;
+
+/** POST /api/requestPasswordReset: always 200 with the same answer, whatever the email. */
+export const PasswordResetRequest = object({ email: string() });
+export type PasswordResetRequest = Infer<typeof PasswordResetRequest>;
+
+/** POST /api/resetPassword: the reset mail's token and the new password. */
+export const ResetPasswordRequest = object({ token: string(), password: string() });
+export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
+
+/** PUT /api/updateLanguage: the language of the user's mails (the web app's, on change). */
+export const UpdateLanguageRequest = object({ language: enums(LANGUAGES) });
+export type UpdateLanguageRequest = Infer<typeof UpdateLanguageRequest>;

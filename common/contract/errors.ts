@@ -49,5 +49,9 @@ export const API_ERROR_CODES = [
   'read_only_session',
   'coin_exists',
   'coin_in_use',
+  'email_unverified',
+  'link_invalid',
+  'link_expired',
+  'link_used',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

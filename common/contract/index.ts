@@ -12,3 +12,4 @@ export * from './admin-queues';
 export * from './admin-config';
 export * from './admin-approvals';
 export * from './sessions';
+export * from './admin-outbox';

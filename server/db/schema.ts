@@ -61,6 +61,15 @@ export const users = pgTable(
      * the two may not approve each other's four-eyes requests or withdrawals.
      */
     createdBy: uuid('created_by').references((): AnyPgColumn => users.id),
+    /**
+     * When the user proved the mailbox (the link of the verification mail, or of a password
+     * reset); null until then. Withdrawals and transfers wait for it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language the user's mails are written in: the web app's at sign-up and on change. */
+    language: text('language', { enum: ['en', 'es', 'fr', 'de', 'zh'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +78,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_pay_id_key').on(t.payId),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'es', 'fr', 'de', 'zh')`),
   ],
 );
 
@@ -802,5 +812,66 @@ export const adminApprovals = pgTable(
       'admin_approvals_decided_check',
       sql`(${t.status} = 'Pending') = (${t.decidedAt} is null)`,
     ),
+  ],
+);
+
+/**
+ * Single-use tokens sent by mail (server/modules/auth/mail-tokens.ts): only the SHA-256 of
+ * each token is kept. `purpose` says what it proves; a used token keeps its row (used_at) until
+ * it expires, so a second use is told apart from a guess.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    index('user_tokens_expires_at_idx').on(t.expiresAt),
+    check('user_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+/**
+ * The mail outbox (server/modules/mail/): a mail is a row written in the transaction of the
+ * event that causes it, and sent by the mail job (server/jobs/send-mail.ts). The recipient
+ * and language are fixed when the row is written; the message is rendered when it is sent.
+ * A claim is a lease (`lease_until`): a sender that dies mid-send loses its claim when the
+ * lease ends and another instance sends the row again, with the same Message-ID.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    /** `<id@host>`, fixed at enqueue: a resend after a crash carries the same one. */
+    messageId: text('message_id').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row may next be claimed (a retry's back-off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: the claim holds until then. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );

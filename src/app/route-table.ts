@@ -147,6 +147,34 @@ export const ROUTES: readonly RouteDef[] = [
     page: page(() => import('../views/auth/sign-up-page')),
   },
   {
+    path: '/forgot-password',
+    access: 'guest',
+    title: msg`Forgot password`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/signin',
+    page: page(() => import('../views/auth/forgot-password-page')),
+  },
+  // The mails' links: open signed in or not (a link may be opened on another device).
+  {
+    path: '/reset-password',
+    access: 'public',
+    title: msg`Reset password`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/signin',
+    page: page(() => import('../views/auth/reset-password-page')),
+  },
+  {
+    path: '/verify-email',
+    access: 'public',
+    title: msg`Confirm email`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/',
+    page: page(() => import('../views/auth/verify-email-page')),
+  },
+  {
     path: '/contact',
     access: 'public',
     title: msg`Contact us`,
@@ -366,6 +394,7 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   admin('/admin/admins', msg`Admins`, () => import('../views/admin/admins/admin-admins-page')),
   admin('/admin/audit', msg`Audit log`, () => import('../views/admin/audit/admin-audit-page')),
+  admin('/admin/outbox', msg`Outbox`, () => import('../views/admin/outbox/admin-outbox-page')),
   // Unknown admin children are still behind the admin guard.
   admin('/admin/*', msg`Page not found`, () => import('../views/not-found/not-found-page')),
 ];

@@ -19,6 +19,8 @@ import {
   AdminWithdrawPage,
   AdminWithdrawResponse,
   AuditPage,
+  OutboxPage,
+  ResendMailResponse,
   DepositMethodResponse,
   DepositResponse,
   ImpersonationResponse,
@@ -286,3 +288,11 @@ export const fetchAdminAudit = (
       page,
     },
   });
+
+/** GET /api/admin/outbox: every mail, newest first, a page at a time. */
+export const fetchAdminOutbox = ({ page }: { page: number }, signal?: AbortSignal) =>
+  api.get('/admin/outbox', OutboxPage, { ...read(signal), query: { page } });
+
+/** PUT /api/admin/resendMail/:id: a failed mail goes back in the queue (audited). */
+export const resendMail = (id: string) =>
+  api.put(idPath('/admin/resendMail', id), ResendMailResponse, undefined, write);

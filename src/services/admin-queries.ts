@@ -26,6 +26,8 @@ import {
   deleteWithdrawMethod,
   fetchAdminAccounts,
   fetchAdminAudit,
+  fetchAdminOutbox,
+  resendMail,
   fetchAdminCoins,
   fetchAdminMethods,
   fetchAdminSettings,
@@ -79,6 +81,7 @@ export const adminKeys = {
   admins: ['admin', 'console', 'admins'] as const,
   approvals: (request: { status: ApprovalStatusFilter; page: number }) =>
     ['admin', 'console', 'approvals', request.status, request.page] as const,
+  outbox: (page: number) => ['admin', 'console', 'outbox', page] as const,
   audit: (request: { filter: AuditFilter; page: number }) =>
     ['admin', 'console', 'audit', request.filter, request.page] as const,
 };
@@ -233,6 +236,19 @@ export function useAdminAudit(request: { filter: AuditFilter; page: number }) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The mail outbox, a page at a time, newest first; polled like the queues. */
+export function useAdminOutbox(page: number) {
+  return useQuery({
+    queryKey: adminKeys.outbox(page),
+    queryFn: ({ signal }) => fetchAdminOutbox({ page }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_INTERVAL_MS,
+  });
+}
+
+/** Puts a failed mail back in the queue; the outbox is refetched. */
+export const useResendMail = () => useAdminChange(resendMail);
 
 /**
  * A configuration change (a user, a coin, a method, a setting, an admin). Success and

@@ -169,6 +169,7 @@ const walletErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   idempotency_conflict: msg`This request was already sent with other details. Please review it and submit again.`,
   self_transfer: msg`You cannot transfer to your own Pay ID.`,
   receiver_not_found: msg`No member has this Pay ID.`,
+  email_unverified: msg`Please confirm your email address first: open the link in the mail we sent you, or ask for a new one.`,
   method_unavailable: msg`This method is no longer available. Please choose another one.`,
   invalid_upload: msg`The screenshot could not be used. Please upload it again.`,
   unsupported_media_type: msg`Invalid image file.`,

@@ -78,6 +78,7 @@ export async function createTestApp(
   options: {
     uploadsPerMinute?: number;
     registerPerMinute?: number;
+    passwordResetPerMinute?: number;
     logger?: FastifyServerOptions['logger'];
     /** The sign-in throttle's clock. */
     nowMs?: () => number;
@@ -103,6 +104,7 @@ export async function createTestApp(
     database,
     logger: options.logger ?? false,
     registerPerMinute: options.registerPerMinute ?? 1000,
+    passwordResetPerMinute: options.passwordResetPerMinute ?? 1000,
     uploadsPerMinute: options.uploadsPerMinute ?? 1000,
     ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
   });
@@ -189,10 +191,20 @@ export function newUserBody(overrides: Record<string, string> = {}) {
 export async function registerAndLogin(
   app: FastifyInstance,
   overrides: Record<string, string> = {},
+  options: {
+    /** Leave the email unproven (default: marked verified, as the mail's link would). */
+    unverified?: boolean;
+  } = {},
 ) {
   const body = newUserBody(overrides);
   const registered = await app.inject({ method: 'POST', url: '/api/registerUser', payload: body });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  if (!options.unverified) {
+    await app.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, (registered.json() as { user: { _id: string } }).user._id));
+  }
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',

@@ -5,6 +5,9 @@
  * spec, so a spec that changes a user's money or flags makes a user of its own.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -125,8 +128,52 @@ export async function registerUser(
   const registered = await request.post('/api/registerUser', { data: body });
   expect(registered.status(), await registered.text()).toBe(201);
   const { user } = (await registered.json()) as { user: { _id: string } };
+  // As its owner would: the link of the verification mail (withdrawals and transfers wait for it).
+  const verified = await request.post('/api/verifyEmail', {
+    data: { token: linkToken(await mailTo(body.email, 'Confirm your email address')) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
   const token = await apiLogin(request, body);
   return { ...body, _id: user._id, token };
+}
+
+/** The e2e server's mail folder: playwright.config.ts starts it with this DATA_DIR. */
+const MAIL_DIR = path.join(
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'tradewallet-e2e'),
+  'mail',
+);
+
+/** A raw message's body parts joined, quoted-printable decoded (enough to find its link). */
+function decodedBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The newest mail to `email` whose subject is `subject`, as written by the server's `.eml`
+ * channel (the embedded default), waiting for the mail job to send it. Answers its body.
+ */
+export async function mailTo(email: string, subject: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+    for (const name of names) {
+      const raw = fs.readFileSync(path.join(MAIL_DIR, name), 'utf8');
+      if (new RegExp(`^To: ${email}\\r?$`, 'm').test(raw) && raw.includes(`Subject: ${subject}`)) {
+        return decodedBody(raw);
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email} in ${MAIL_DIR}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The token of the link in a mail's body. */
+export function linkToken(body: string): string {
+  const token = /\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+  if (!token) throw new Error('no link in the mail');
+  return token;
 }
 
 /**

@@ -8,6 +8,7 @@ export { approvalRoutes } from './approvals';
 export { auditRoutes } from './audit-routes';
 export { adminCoinRoutes } from './coins-admin';
 export { impersonationRoutes } from './impersonation';
+export { outboxRoutes } from './outbox-routes';
 export { overviewRoutes } from './overview';
 export { adminQueueRoutes } from './queues';
 export { adminRoutes } from './routes';

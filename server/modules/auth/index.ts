@@ -14,6 +14,7 @@ export {
   purgeOldLoginAttempts,
 } from './login-history';
 export { DEVICE_PURGE_BATCH_SIZE, purgeForgottenDevices } from './devices';
+export { recoveryRoutes } from './recovery-routes';
 export {
   createImpersonationSession,
   findSession,

@@ -3,15 +3,24 @@
  * here, and the users area stores the account with its wallet.
  */
 import type { Db } from '../../db/client';
-import { createHashedAccount, type CreateAccountResult, type HashedAccount } from '../users';
+import {
+  createHashedAccount,
+  type AfterAccountInsert,
+  type CreateAccountResult,
+  type HashedAccount,
+} from '../users';
 import { hashPassword } from './passwords';
 
 export interface NewAccount extends Omit<HashedAccount, 'passwordHash' | 'createdBy'> {
   password: string;
 }
 
-export async function createAccount(db: Db, account: NewAccount): Promise<CreateAccountResult> {
+export async function createAccount(
+  db: Db,
+  account: NewAccount,
+  afterInsert?: AfterAccountInsert,
+): Promise<CreateAccountResult> {
   const { password, ...fields } = account;
   const passwordHash = await hashPassword(password);
-  return createHashedAccount(db, { ...fields, passwordHash, createdBy: null });
+  return createHashedAccount(db, { ...fields, passwordHash, createdBy: null }, afterInsert);
 }

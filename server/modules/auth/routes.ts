@@ -7,6 +7,7 @@ import {
   type LoginResponse,
   type RegisterResponse,
 } from '../../../common/contract';
+import { DEFAULT_LANGUAGE } from '../../../common/rules';
 import { checkPassword, checkRegistration, normalizeEmail } from '../../../common/validation';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, conflict, fieldError, TooManyRequestsError } from '../../http/errors';
@@ -14,6 +15,8 @@ import { parseBody } from '../../http/validate';
 import { loadUserView } from '../users';
 import { findUserByEmail, findUserById, setPasswordHash } from './accounts-repository';
 import { createAccount } from './new-account';
+import { afterPasswordChange } from './password-events';
+import { mailVerificationLink } from './recovery-routes';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { provePassword } from './proof';
@@ -44,7 +47,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const first = Object.entries(errors)[0];
       if (first) throw fieldError(first[0], first[1]);
 
-      const result = await createAccount(app.db, { ...body, role: 'user' });
+      const { language, ...fields } = body;
+      // The verification mail is written in the transaction that makes the account.
+      const result = await createAccount(
+        app.db,
+        { ...fields, language: language ?? DEFAULT_LANGUAGE, role: 'user', emailVerified: false },
+        (tx, userId) => mailVerificationLink(tx, userId, app.nowMs()),
+      );
       if (!result.ok) {
         throw result.conflict === 'email'
           ? conflict('An account with this email already exists.', 'email_taken', 'email')
@@ -148,6 +157,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     await app.db.transaction(async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
       await revokeAllSessions(tx, userId);
+      await afterPasswordChange(tx, userId, 'change');
     });
     request.log.info({ userId }, 'password changed; all sessions revoked');
     return { message: 'Password updated successfully', user: { _id: userId } };

@@ -17,6 +17,7 @@ import { ApiError, badRequest, conflict, decisionRefused, notFound } from '../..
 import { parseBody } from '../../http/validate';
 import type { Tx } from '../../ledger/types';
 import { writeAudit } from '../audit';
+import { enqueueMail } from '../mail';
 import { claimUpload, fileUrlOf } from '../files';
 import { assertSameId, isUuid, reasonField } from '../../http/fields';
 import { KYC_IMAGE_FIELDS, parseKycSubmission } from './fields';
@@ -159,6 +160,12 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
                 country: before.country,
               };
         await setVerificationFlags(tx, decided.userId, after);
+        await enqueueMail(
+          tx,
+          decided.status === 'Completed'
+            ? { userId: decided.userId, kind: 'kyc_approved', params: {} }
+            : { userId: decided.userId, kind: 'kyc_rejected', params: { reason: reason ?? '' } },
+        );
         await writeAudit(tx, {
           actorId,
           action: decided.status === 'Completed' ? 'kyc.approved' : 'kyc.rejected',

@@ -21,3 +21,21 @@ export async function assertWithdrawalsAllowed(db: Db | Tx, userId: string): Pro
     );
   }
 }
+
+/** The 403 of a money-out request from a user who has not proved the email address. */
+export function emailUnverified(): ApiError {
+  return new ApiError(
+    403,
+    'Please confirm your email address first: open the link in the mail we sent you, or ask for a new one.',
+    'email_unverified',
+  );
+}
+
+/** Refuses withdrawals and transfers until the user proved the email (issue 20). */
+export async function assertEmailVerified(db: Db | Tx, userId: string): Promise<void> {
+  const [row] = await queryRows<{ verified: boolean }>(
+    db as Db,
+    sql`select email_verified_at is not null as verified from users where id = ${userId}::uuid`,
+  );
+  if (row && !row.verified) throw emailUnverified();
+}

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { PAY_ID_DIGITS, type Role } from '../../../common/rules';
+import { DEFAULT_LANGUAGE, PAY_ID_DIGITS, type Language, type Role } from '../../../common/rules';
 import { normalizeEmail } from '../../../common/validation';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
@@ -31,7 +31,17 @@ export interface HashedAccount {
   passwordHash: string;
   /** The admin who asked for this admin account (an approved `admin.create`), or null. */
   createdBy: string | null;
+  /**
+   * Whether the email counts as proven. A sign-up passes false (its verification mail proves
+   * it); accounts an operator, the seed or a test makes count as verified (the default).
+   */
+  emailVerified?: boolean;
+  /** The language of the user's mails; default English. */
+  language?: Language;
 }
+
+/** Work done in the transaction that inserts the account (a sign-up's verification mail). */
+export type AfterAccountInsert = (tx: Tx, userId: string) => Promise<void>;
 
 export type CreateAccountResult =
   { ok: true; userId: string } | { ok: false; conflict: 'email' | 'username' };
@@ -40,9 +50,14 @@ export type CreateAccountResult =
 export async function createHashedAccount(
   db: Db,
   account: HashedAccount,
+  afterInsert?: AfterAccountInsert,
 ): Promise<CreateAccountResult> {
   for (let attempt = 0; attempt < PAY_ID_ATTEMPTS; attempt += 1) {
-    const inserted = await db.transaction((tx) => insertAccountOnce(tx, account));
+    const inserted = await db.transaction(async (tx) => {
+      const userId = await insertAccountOnce(tx, account);
+      if (userId !== null && afterInsert) await afterInsert(tx, userId);
+      return userId;
+    });
     if (inserted !== null) return { ok: true, userId: inserted };
     const taken = await takenKey(db, account);
     if (taken !== null) return { ok: false, conflict: taken };
@@ -81,6 +96,8 @@ async function insertAccountOnce(tx: Db | Tx, account: HashedAccount): Promise<s
       role: account.role,
       payId: randomPayId(),
       createdBy: account.createdBy,
+      emailVerifiedAt: account.emailVerified === false ? null : new Date(),
+      language: account.language ?? DEFAULT_LANGUAGE,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

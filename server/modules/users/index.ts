@@ -2,10 +2,11 @@
  * The users area: accounts (each user with its wallet), profiles and the per-account flags
  * an admin sets. Passwords arrive hashed; hashing is the auth area's.
  */
-export { assertWithdrawalsAllowed } from './account-flags';
+export { assertEmailVerified, assertWithdrawalsAllowed, emailUnverified } from './account-flags';
 export {
   createHashedAccount,
   insertAccount,
+  type AfterAccountInsert,
   type CreateAccountResult,
   type HashedAccount,
 } from './accounts';

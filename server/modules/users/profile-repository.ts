@@ -1,5 +1,6 @@
 /** The profile fields a user edits on their own account. */
 import { eq } from 'drizzle-orm';
+import type { Language } from '../../../common/rules';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -15,4 +16,9 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return updated.length > 0;
+}
+
+/** Sets the language of the user's mails. */
+export async function updateLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

@@ -1,11 +1,15 @@
 /** The signed-in user's own account. */
 import type { FastifyPluginAsync } from 'fastify';
-import { UpdateProfileRequest, type UserResponse } from '../../../common/contract';
+import {
+  UpdateLanguageRequest,
+  UpdateProfileRequest,
+  type UserResponse,
+} from '../../../common/contract';
 import { checkProfile } from '../../../common/validation';
 import { sessionOf } from '../../http/auth-guard';
 import { fieldError, notFound } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { updateProfile } from './profile-repository';
+import { updateLanguage, updateProfile } from './profile-repository';
 import { loadUserView } from './user-view';
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -39,4 +43,11 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       return { user };
     },
   );
+
+  /** The web app tells its language at sign-in and on every change: mails follow it. */
+  app.put('/updateLanguage', { config: { access: 'user' } }, async (request) => {
+    const body = parseBody(UpdateLanguageRequest, request.body);
+    await updateLanguage(app.db, sessionOf(request).userId, body.language);
+    return { message: 'Language updated' };
+  });
 };

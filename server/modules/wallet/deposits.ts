@@ -15,6 +15,8 @@ import { parseBody } from '../../http/validate';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/posting';
 import { writeAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { formatMicros } from '../../../common/money';
 import { activeMethod, checkLimits } from './requests';
 import { claimUpload, parseFileUrl, UPLOAD_NOT_FOUND_MESSAGE } from '../files';
 import {
@@ -157,6 +159,11 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
                 amountMicros: decided.amountMicros,
               },
             ],
+          });
+          await enqueueMail(tx, {
+            userId: decided.userId,
+            kind: 'deposit_credited',
+            params: { amount: formatMicros(decided.amountMicros) },
           });
         }
         await writeAudit(tx, {

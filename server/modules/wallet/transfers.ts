@@ -10,7 +10,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
-import { displayMicros, splitFee } from '../../../common/money';
+import { displayMicros, formatMicros, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAY_ID_DIGITS } from '../../../common/rules';
 import { transfers, users } from '../../db/schema';
 import { queryPrepared, type Db } from '../../db/client';
@@ -32,6 +32,8 @@ import { InsufficientFundsError } from '../../ledger/errors';
 import { postGuardedEntry } from '../../ledger/posting';
 import type { EntrySpec, Posting, Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
+import { enqueueMailCte } from '../mail';
+import { emailUnverified } from '../users';
 import { transferView } from './views';
 import { transferOfUser, transfersOfUser } from './history-repository';
 
@@ -47,6 +49,7 @@ interface TransferParty {
   isSender: boolean;
   minMicros: string;
   chargeMicroPercent: string;
+  emailVerified: boolean;
 }
 
 function normalizePayId(value: string | number): string | null {
@@ -218,6 +221,7 @@ async function findParties(
     db,
     sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
                (u.id = ${senderId}::uuid) as "isSender",
+               (u.email_verified_at is not null) as "emailVerified",
                s.transfer_min_micros as "minMicros",
                s.transfer_charge_micro_percent as "chargeMicroPercent"
         from users u
@@ -228,6 +232,7 @@ async function findParties(
   );
   const sender = rows.find((row) => row.isSender);
   if (!sender) throw notFound('User not found.');
+  if (!sender.emailVerified) throw emailUnverified();
   if (sender.payId === payId) {
     throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
   }
@@ -246,7 +251,23 @@ async function findParties(
 async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyClaim): Promise<boolean> {
   try {
     const entryId = await postGuardedEntry(db, transfer.entry, {
-      ctes: [key.cte, transferInsert(transfer.row, key.claimed)],
+      ctes: [
+        key.cte,
+        transferInsert(transfer.row, key.claimed),
+        // The receiver's mail, in the same statement: it exists exactly when the transfer does.
+        enqueueMailCte(
+          'receiver_mail',
+          {
+            userId: transfer.row.receiverId,
+            kind: 'transfer_received',
+            params: {
+              amount: formatMicros(transfer.row.netMicros),
+              sender: `${transfer.row.senderUsername} (${transfer.row.senderPayId})`,
+            },
+          },
+          key.claimed,
+        ),
+      ],
       condition: key.claimed,
     });
     return entryId !== null;

@@ -32,6 +32,8 @@ import { lockAccounts, postEntry, releaseHold } from '../../ledger/posting';
 import type { Posting, Tx } from '../../ledger/types';
 import { databaseNow, lockAdminFacts } from '../approvals';
 import { writeAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { formatMicros } from '../../../common/money';
 import { isUuid, reasonField } from '../../http/fields';
 import { withdrawView } from './views';
 
@@ -166,6 +168,11 @@ export async function decideWithdrawal(
         undefined,
       );
       await releaseHold(tx, await walletAccountId(tx, row.userId), row.amountMicros);
+      await enqueueMail(tx, {
+        userId: row.userId,
+        kind: 'withdrawal_rejected',
+        params: { amount: formatMicros(row.amountMicros), reason: reason ?? '' },
+      });
       await writeAudit(tx, {
         actorId,
         action: 'withdrawal.rejected',
@@ -272,6 +279,11 @@ export async function decideWithdrawal(
       referenceType: 'withdrawal',
       referenceId: row.id,
       postings: lines,
+    });
+    await enqueueMail(tx, {
+      userId: row.userId,
+      kind: 'withdrawal_approved',
+      params: { amount: formatMicros(row.amountMicros), transactionHash },
     });
     await writeAudit(tx, {
       actorId,

@@ -16,7 +16,7 @@ import { parseBody } from '../../http/validate';
 import { walletAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { placeHold } from '../../ledger/posting';
-import { assertWithdrawalsAllowed } from '../users';
+import { assertEmailVerified, assertWithdrawalsAllowed } from '../users';
 import { activeMethod, checkLimits } from './requests';
 import {
   assertSameAmount,
@@ -37,6 +37,8 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateWithdrawRequest, request.body);
     const { userId } = sessionOf(request);
+    // Before the key is claimed or anything held: an unproven mailbox moves nothing out.
+    await assertEmailVerified(app.db, userId);
     return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
       await assertWithdrawalsAllowed(tx, userId);
       const method = await activeMethod(tx, withdrawMethods, body.gatWay);

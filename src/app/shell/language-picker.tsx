@@ -5,6 +5,7 @@ import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
 import { chooseLanguage } from '../i18n/i18n';
 import { isLanguage, LANGUAGE_NAMES } from '../i18n/languages';
 import { theme } from '../../ui/theme';
+import { rememberLanguageOnServer } from '../../services/auth-api';
 
 /**
  * A native select, which opens the system picker on phones. It is laid transparently over a
@@ -25,7 +26,9 @@ export function LanguagePicker() {
         value={i18n.locale}
         onChange={(event) => {
           const language = event.target.value;
-          if (isLanguage(language)) void chooseLanguage(language);
+          if (!isLanguage(language)) return;
+          void chooseLanguage(language);
+          rememberLanguageOnServer(language);
         }}
       >
         {LANGUAGES.map((language) => (

@@ -10,6 +10,7 @@ import {
   subscribeLanguageSuggestion,
 } from '../i18n/i18n';
 import { SUGGESTION_TEXTS } from '../i18n/languages';
+import { rememberLanguageOnServer } from '../../services/auth-api';
 
 /**
  * A strip above the screen offering the browser's language, written in that language, until
@@ -25,7 +26,13 @@ export function LanguageSuggestion() {
       <Inner>
         <GlobeIcon sizePx={18} />
         <Text>{texts.offer}</Text>
-        <Accept type="button" onClick={() => void chooseLanguage(language)}>
+        <Accept
+          type="button"
+          onClick={() => {
+            void chooseLanguage(language);
+            rememberLanguageOnServer(language);
+          }}
+        >
           {texts.accept}
         </Accept>
         <Decline type="button" onClick={declineLanguageSuggestion}>

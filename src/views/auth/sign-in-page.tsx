@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { Link } from 'wouter';
 import { checkEmail, type FieldErrorCode } from '../../../common/validation';
 import { sendAuth, useAuthBusy, useAuthError } from '../../machines/auth-session';
@@ -11,6 +12,7 @@ import { EmailField, PasswordField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { Aside, AuthLayout } from './auth-layout';
 import { useFieldErrorText } from '../shared/field-error-text';
+import { theme } from '../../ui/theme';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -63,6 +65,9 @@ export default function SignInPage() {
           autoComplete="current-password"
           {...form.bind('password')}
         />
+        <ForgotLink href="/forgot-password">
+          <Trans>Forgot password?</Trans>
+        </ForgotLink>
         {serverError && <ErrorMessage>{translate(i18n, serverError.message)}</ErrorMessage>}
         <Button type="submit" block busy={busy}>
           <Trans>Sign in</Trans>
@@ -76,3 +81,9 @@ export default function SignInPage() {
     </AuthLayout>
   );
 }
+
+const ForgotLink = styled(Link)`
+  align-self: flex-end;
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+`;

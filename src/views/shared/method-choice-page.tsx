@@ -32,6 +32,7 @@ export function MethodChoicePage({
   loadErrorText,
   empty,
   history,
+  notice,
 }: {
   methods: UseQueryResult<unknown>;
   tiles: readonly MethodTile[];
@@ -42,10 +43,13 @@ export function MethodChoicePage({
   /** The icon and title shown while no method is set up. */
   empty: { icon: ReactNode; title: ReactNode };
   history: { to: string; label: ReactNode };
+  /** Above the methods: what the user must do first (confirm the email). */
+  notice?: ReactNode;
 }) {
   const methodsView = useLoadView(methods);
   return (
     <WidePage>
+      {notice}
       <Section aria-labelledby={titleId}>
         <SectionTitle id={titleId}>{title}</SectionTitle>
         {methods.isPending && !methodsView.failed && <MethodGridSkeleton />}

@@ -7,6 +7,7 @@ import {
   FieldSkeleton,
   LoadingRegion,
 } from '../shared/skeletons';
+import { EmailVerificationNotice } from '../shared/email-verification-notice';
 import { WithUser } from '../shared/with-user';
 import { TransferForm } from './transfer-form';
 
@@ -27,6 +28,7 @@ export default function TransferPage() {
     >
       {(user) => (
         <Page>
+          <EmailVerificationNotice />
           <TransferForm user={user} />
           <HistoryLink to="/transfer/log">
             <Trans>Transfer History</Trans>

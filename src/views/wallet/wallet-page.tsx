@@ -6,6 +6,7 @@ import { useUser } from '../../services/queries';
 import { formatAmountMicros } from '../../ui/money';
 import { Figure, Page, TitledSection } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
+import { EmailVerificationNotice } from '../shared/email-verification-notice';
 import { LoadError } from '../shared/load-error';
 import { ActivityList } from './activity-list';
 import { HistoryLinks } from './history-links';
@@ -26,6 +27,7 @@ export default function WalletPage() {
   return (
     <WalletColumns>
       <Side>
+        <EmailVerificationNotice />
         {userView.failed && !user.data ? (
           <LoadError onRetry={userView.retry} busy={userView.busy}>
             <Trans>Failed to load user data.</Trans>

@@ -17,6 +17,7 @@ import {
   formatWireAmount,
 } from '../../ui/money';
 import { Card, Figure, Page } from '../../ui/page';
+import { EmailVerificationNotice } from '../shared/email-verification-notice';
 import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { normalizeAmountInput } from '../shared/amount-rules';
@@ -88,6 +89,7 @@ export function WithdrawCheckout({
 
   return (
     <Page>
+      <EmailVerificationNotice />
       <DetailList>
         <Detail label={<Trans>Currency</Trans>}>{currency}</Detail>
         <Detail label={<Trans>Gateway</Trans>}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useWithdrawMethods } from '../../services/wallet-queries';
 import { WithdrawIcon } from '../../ui/icons';
+import { EmailVerificationNotice } from '../shared/email-verification-notice';
 import { MethodChoicePage } from '../shared/method-choice-page';
 import type { MethodTile } from '../shared/method-grid';
 import { methodInfo } from '../shared/method-info';
@@ -32,6 +33,7 @@ export default function WithdrawPage() {
         title: <Trans>No withdraw methods available.</Trans>,
       }}
       history={{ to: '/withdraw/log', label: <Trans>Withdraw History</Trans> }}
+      notice={<EmailVerificationNotice />}
     />
   );
 }

@@ -19,6 +19,7 @@ const SECTIONS: readonly { to: string; label: MessageDescriptor }[] = [
   { to: '/admin/settings', label: msg`Settings` },
   { to: '/admin/admins', label: msg`Admins` },
   { to: '/admin/audit', label: msg`Audit log` },
+  { to: '/admin/outbox', label: msg`Outbox` },
 ];
 
 /** The section a path belongs to: a queue's detail pages belong to their queue. */

@@ -1,0 +1,203 @@
+/**
+ * The outbox's statements. A mail is enqueued in the caller's transaction, so it exists
+ * exactly when the event that causes it was committed. The sender claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and a lease; the claim counts as an attempt, and the attempt
+ * number fences the result: a sender whose lease ran out (and whose row another instance
+ * claimed since) cannot mark it.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { mailOutbox, users } from '../../db/schema';
+import type { Tx } from '../../ledger/types';
+import { SECRET_PARAMS, type MailRequest } from './kinds';
+
+/** Attempts before a mail is given up as `failed` (an admin may resend it). */
+export const MAIL_MAX_ATTEMPTS = 6;
+/** The first retry's wait; each further one doubles, up to MAIL_MAX_RETRY_DELAY_MS. */
+export const MAIL_FIRST_RETRY_DELAY_MS = 30_000;
+export const MAIL_MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** How long a claim holds: longer than a send can take (the SMTP time-outs are shorter). */
+export const MAIL_LEASE_MS = 2 * 60_000;
+/** Longest last error kept. */
+const MAX_ERROR_LENGTH = 500;
+
+/** Host part of the Message-IDs. */
+const MESSAGE_ID_HOST = 'tradewallet.mail';
+
+/**
+ * Writes a mail for `mail.userId` in `tx`: the recipient's address, name and language are
+ * read now, so a mail goes where the account pointed when the event happened. Answers the
+ * row's id. A user who does not exist is a bug of the caller.
+ */
+export async function enqueueMail(tx: Tx, mail: MailRequest): Promise<string> {
+  const [user] = await tx
+    .select({ email: users.email, language: users.language, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, mail.userId))
+    .limit(1);
+  if (!user) throw new Error(`enqueueMail: no user ${mail.userId}`);
+  const id = randomUUID();
+  await tx.insert(mailOutbox).values({
+    id,
+    userId: mail.userId,
+    recipient: user.email,
+    language: user.language,
+    kind: mail.kind,
+    params: { ...(mail.params as Record<string, string>), recipientName: user.fullName },
+    messageId: `<${id}@${MESSAGE_ID_HOST}>`,
+  });
+  return id;
+}
+
+export interface ClaimedMail {
+  id: string;
+  recipient: string;
+  language: string;
+  kind: string;
+  params: Record<string, string>;
+  messageId: string;
+  /** This claim's attempt number: the fence of markSent / markAttemptFailed. */
+  attempts: number;
+}
+
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/**
+ * Claims up to `limit` due mails for `leaseMs`: pending ones whose time has come, and ones
+ * whose sender's lease ran out (it died or hung mid-send). Rows another sender holds locked
+ * are skipped, not waited for. Rows whose lease ran out on their last attempt are failed.
+ */
+export async function claimDueMails(
+  db: Db,
+  nowMs: number,
+  limit: number,
+  leaseMs = MAIL_LEASE_MS,
+): Promise<ClaimedMail[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be >= 1');
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'failed',
+      leaseUntil: null,
+      lastError: 'The sender stopped during the last attempt.',
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, 'sending'),
+        sql`${mailOutbox.leaseUntil} <= ${at(nowMs)}`,
+        sql`${mailOutbox.attempts} >= ${MAIL_MAX_ATTEMPTS}`,
+      ),
+    );
+  return queryRows<ClaimedMail>(
+    db,
+    sql`update mail_outbox m
+        set status = 'sending', attempts = m.attempts + 1, lease_until = ${at(nowMs + leaseMs)}
+        where m.id in (
+          select id from mail_outbox
+          where (status = 'pending' and next_attempt_at <= ${at(nowMs)})
+             or (status = 'sending' and lease_until <= ${at(nowMs)} and attempts < ${MAIL_MAX_ATTEMPTS})
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+        returning m.id::text as id, m.recipient, m.language, m.kind, m.params,
+                  m.message_id as "messageId", m.attempts`,
+  );
+}
+
+const fence = (mail: ClaimedMail) =>
+  and(
+    eq(mailOutbox.id, mail.id),
+    eq(mailOutbox.status, 'sending'),
+    eq(mailOutbox.attempts, mail.attempts),
+  );
+
+/** Marks a claimed mail sent and drops its secret params; false if the claim was lost. */
+export async function markSent(db: Db, mail: ClaimedMail, nowMs: number): Promise<boolean> {
+  const params = Object.fromEntries(
+    Object.entries(mail.params).filter(
+      ([key]) => !(SECRET_PARAMS as readonly string[]).includes(key),
+    ),
+  );
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(nowMs), leaseUntil: null, lastError: null, params })
+    .where(fence(mail))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** The wait before attempt `attempts + 1`. */
+export function retryDelayMs(attempts: number): number {
+  const doublings = Math.min(Math.max(attempts - 1, 0), 20);
+  return Math.min(MAIL_FIRST_RETRY_DELAY_MS * 2 ** doublings, MAIL_MAX_RETRY_DELAY_MS);
+}
+
+/** After a failed send: pending again after the back-off, or failed after the last attempt. */
+export async function markAttemptFailed(
+  db: Db,
+  mail: ClaimedMail,
+  error: string,
+  nowMs: number,
+): Promise<'retry' | 'failed'> {
+  const last = mail.attempts >= MAIL_MAX_ATTEMPTS;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: last ? 'failed' : 'pending',
+      leaseUntil: null,
+      lastError: error.slice(0, MAX_ERROR_LENGTH),
+      nextAttemptAt: new Date(nowMs + retryDelayMs(mail.attempts)),
+    })
+    .where(fence(mail));
+  return last ? 'failed' : 'retry';
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A page of the outbox, newest first, and how many mails there are. */
+export async function listOutbox(
+  db: Db,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ total: count() }).from(mailOutbox);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** Puts a failed mail back in the queue with fresh attempts; null unless it was failed. */
+export async function requeueFailedMail(tx: Tx, id: string): Promise<OutboxRow | null> {
+  const [row] = await tx
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
+
+export async function findMail(db: Db | Tx, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * `enqueueMail` as a CTE named `name`, for a writer whose whole change is one statement (the
+ * transfer): the same row, read from the user in the same statement, inserted only where
+ * `condition` holds.
+ */
+export function enqueueMailCte(name: string, mail: MailRequest, condition: SQL): SQL {
+  const id = randomUUID();
+  return sql`${sql.raw(name)} as (
+      insert into mail_outbox (id, user_id, recipient, language, kind, params, message_id)
+      select ${id}::uuid, u.id, u.email, u.language, ${mail.kind}::text,
+        ${JSON.stringify(mail.params)}::jsonb || jsonb_build_object('recipientName', u.full_name),
+        ${`<${id}@${MESSAGE_ID_HOST}>`}::text
+      from users u
+      where u.id = ${mail.userId}::uuid and ${condition})`;
+}
