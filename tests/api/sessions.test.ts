@@ -13,7 +13,7 @@ import {
   SessionsResponse,
 } from '../../common/contract';
 import { LOGIN_HISTORY_MAX } from '../../common/rules';
-import { loginAttempts, sessions, users } from '../../server/db/schema';
+import { loginAttempts, mailOutbox, sessions, users } from '../../server/db/schema';
 import {
   LOGIN_ATTEMPT_RETENTION_MS,
   purgeExcessLoginAttempts,
@@ -429,6 +429,16 @@ describe('new devices', () => {
     await session(account, { ua: WINDOWS_FIREFOX.replace('133.0', '134.0') });
     const flags = (await history(headers)).map((a) => a.newDevice).reverse();
     expect(flags).toEqual([false, false, true, false, true, false]);
+
+    // Each new device's sign-in mails the owner: when, from where, on what.
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, account.email));
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user!.id));
+    const newDeviceMails = mails.filter((mail) => mail.kind === 'new_device_sign_in');
+    expect(newDeviceMails).toHaveLength(2);
+    expect(newDeviceMails[0]?.params).toMatchObject({
+      address: expect.any(String),
+      device: 'Chrome 131, Android 14',
+    });
   });
 });
 

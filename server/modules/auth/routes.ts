@@ -115,11 +115,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       }
       const now = new Date();
       const signIn = await app.db.transaction(async (tx) => {
-        const completed = await completeSignIn(tx, user, client, now);
-        // Issue 20's mails: when `completed.newDevice`, the "sign-in from a new device" mail
-        // is enqueued here, in `tx`, with the time (`now`), the address
-        // (`client.ipAddress`) and the browser and system (`parseUserAgent(client.userAgent)`).
-        return completed;
+        // With the "sign-in from a new device" mail when the device is new.
+        return completeSignIn(tx, user, client, now);
       });
       request.log.info(
         { userId: user.id, role: user.role, newDevice: signIn.newDevice },

@@ -6,12 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DEVICE_ID_HEADER, type Role } from '../../../common/rules';
-import type { Db } from '../../db/client';
 import { recordSignIn } from './accounts-repository';
 import { deviceHashOf, rememberDevice } from './devices';
 import { recordLoginAttempt } from './login-history';
 import { createSession } from './sessions';
-import { storedUserAgent } from './user-agent';
+import type { Tx } from '../../ledger/types';
+import { enqueueMail } from '../mail';
+import { parseUserAgent, storedUserAgent } from './user-agent';
 
 /** Who signs in from where: the stored User-Agent, the address and the device's key. */
 export interface SignInClient {
@@ -35,14 +36,14 @@ export interface CompletedSignIn {
   expiresAt: Date;
   /**
    * The account signed in from a device it had not used before (devices.ts). The
-   * "sign-in from a new device" mail goes out when this is true, enqueued in `tx`.
+   * "sign-in from a new device" mail is enqueued in `tx` when this is true.
    */
   newDevice: boolean;
 }
 
 /** Opens the session of a proved sign-in (see the file's comment), in `tx`. */
 export async function completeSignIn(
-  tx: Db,
+  tx: Tx,
   user: { id: string; role: Role },
   client: SignInClient,
   now: Date,
@@ -58,5 +59,17 @@ export async function completeSignIn(
     newDevice,
     at: now,
   });
+  if (newDevice) await mailNewDevice(tx, user.id, client, now);
   return { token: session.token, sessionId: session.id, expiresAt: session.expiresAt, newDevice };
+}
+
+/** The owner hears of a sign-in from a device the account had not used: when, where, what. */
+async function mailNewDevice(tx: Tx, userId: string, client: SignInClient, now: Date) {
+  const { browser, system } = parseUserAgent(client.userAgent);
+  const device = [browser, system].filter((part) => part !== null).join(', ') || 'unknown';
+  await enqueueMail(tx, {
+    userId,
+    kind: 'new_device_sign_in',
+    params: { time: now.toISOString(), address: client.ipAddress, device },
+  });
 }
