@@ -47,7 +47,17 @@ describe('route table', () => {
   it('keeps only the landing, help and auth screens public', () => {
     const open = ROUTES.filter((route) => route.access === 'public' || route.access === 'guest');
     expect(open.map((route) => route.path).sort()).toEqual(
-      ['/', '/contact', '/helpline', '/signin', '/signup'].sort(),
+      [
+        '/',
+        '/contact',
+        '/helpline',
+        '/signin',
+        '/signup',
+        // The mail's links: they carry their own single-use token.
+        '/forgot-password',
+        '/reset-password',
+        '/verify-email',
+      ].sort(),
     );
     for (const route of ROUTES.filter((r) => r.path.startsWith('/admin'))) {
       expect(route.access, route.path).toBe('admin');

@@ -6,7 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { isNull } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
+import { users as usersTable } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertAccount } from '../../server/modules/users/accounts';
 import { DEPOSIT_METHOD, WITHDRAW_METHOD, type Headers } from '../api/harness';
@@ -257,6 +259,19 @@ async function insertSecondAdmin(databaseUrl: string): Promise<void> {
   }
 }
 
+/** The users' emails proven, as their mails' links would: money out needs it. */
+async function markEmailsVerified(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  try {
+    await database.db
+      .update(usersTable)
+      .set({ emailVerifiedAt: new Date() })
+      .where(isNull(usersTable.emailVerifiedAt));
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Admins, methods, settings, coins and funded users, through the API but for the second
  * admin. The opening balances are above the dual-approval size of adjustments, so each is
@@ -386,6 +401,7 @@ export async function seedWorld(
       );
     }
   }
+  await markEmailsVerified(databaseUrl);
   await waitForTicks(client, COINS);
   return {
     users,

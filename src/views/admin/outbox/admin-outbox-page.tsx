@@ -20,13 +20,13 @@ import {
   FactLine,
   Mono,
   PageHeading,
-  Pager,
   RowList,
   RowListSkeleton,
   StackedRow,
   TitleRow,
 } from '../console/admin-ui';
-import { pagedHref, pageFromSearch, pageSteps } from '../console/paging';
+import { ListPager } from '../console/list-parts';
+import { pagedHref, pageFromSearch } from '../console/paging';
 
 /** The highest page the address may ask for. */
 const MAX_PAGE = 100_000;
@@ -70,7 +70,6 @@ export default function AdminOutboxPage() {
   const query = useAdminOutbox(page);
   const queryView = useLoadView(query);
   const data = query.data;
-  const steps = data ? pageSteps(page, data.pageCount) : null;
   const pages = Math.max(data?.pageCount ?? 1, 1);
   const { t } = useLingui();
 
@@ -112,15 +111,12 @@ export default function AdminOutboxPage() {
           ))}
         </RowList>
       )}
-      {data && steps && pages > 1 && (
-        <Pager
-          steps={steps}
+      {data && pages > 1 && (
+        <ListPager
+          page={page}
+          pages={pages}
           hrefOf={(next) => pagedHref('/admin/outbox', new URLSearchParams(), next)}
-        >
-          <Trans>
-            Page {Math.min(page, pages)} / {pages}
-          </Trans>
-        </Pager>
+        />
       )}
     </AdminPage>
   );
