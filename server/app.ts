@@ -46,7 +46,7 @@ import {
   settingsRoutes,
 } from './modules/settings';
 import { tradeRoutes } from './modules/trades';
-import { userRoutes } from './modules/users';
+import { twoFactorRoutes, userRoutes } from './modules/users';
 import {
   activityRoutes,
   depositRoutes,
@@ -165,6 +165,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   const { marketStatus } = options;
   await api.register(authRoutes, { registerPerMinute: options.registerPerMinute });
   await api.register(userRoutes);
+  await api.register(twoFactorRoutes);
   await api.register(settingsRoutes, { chatWidget: options.chatWidget });
   await api.register(coinRoutes);
   await api.register(adminRoutes);

@@ -14,6 +14,7 @@ import {
   purgeExpiredSessions,
   SESSION_PURGE_BATCH_SIZE,
 } from '../modules/auth';
+import { CHALLENGE_PURGE_BATCH_SIZE, purgeExpiredChallenges } from '../modules/users';
 import { startPeriodicJob } from './periodic';
 
 const EXPIRED_PURGE_INTERVAL_MS = 5 * 60_000;
@@ -31,6 +32,11 @@ interface Purge {
 const PURGES: readonly Purge[] = [
   { rows: 'sign-in counters', batchSize: COUNTER_PURGE_BATCH_SIZE, purgeBatch: purgeEndedCounters },
   { rows: 'sessions', batchSize: SESSION_PURGE_BATCH_SIZE, purgeBatch: purgeExpiredSessions },
+  {
+    rows: 'sign-in challenges',
+    batchSize: CHALLENGE_PURGE_BATCH_SIZE,
+    purgeBatch: purgeExpiredChallenges,
+  },
 ];
 
 export interface ExpiredPurgeDeps {

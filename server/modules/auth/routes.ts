@@ -2,8 +2,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   LoginRequest,
+  LoginTwoFactorRequest,
   RegisterRequest,
   UpdatePasswordRequest,
+  type LoginAnswer,
   type LoginResponse,
   type RegisterResponse,
 } from '../../../common/contract';
@@ -11,7 +13,14 @@ import { checkPassword, checkRegistration, normalizeEmail } from '../../../commo
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, conflict, fieldError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { loadUserView } from '../users';
+import {
+  answerLoginChallenge,
+  createLoginChallenge,
+  isTwoFactorEnabled,
+  loadUserView,
+  lockWithdrawals,
+  requireStepUp,
+} from '../users';
 import {
   findUserByEmail,
   findUserById,
@@ -64,7 +73,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post(
     '/login',
     { config: { access: 'public', personal: true } },
-    async (request): Promise<LoginResponse> => {
+    async (request): Promise<LoginAnswer> => {
       const body = parseBody(LoginRequest, request.body);
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(app.db, email);
@@ -78,11 +87,42 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           'account_disabled',
         );
       }
-      const now = new Date();
-      await recordSignIn(app.db, user.id, now);
-      const session = await createSession(app.db, user.id, user.role, now);
-      request.log.info({ userId: user.id, role: user.role }, 'signed in');
-      return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
+      // With a second factor, the password alone opens no session: a challenge to answer
+      // with a code at /loginTwoFactor.
+      if (await isTwoFactorEnabled(app.db, user.id)) {
+        const challenge = await createLoginChallenge(app.db, user.id, app.nowMs());
+        request.log.info({ userId: user.id }, 'password proved; second factor asked');
+        return { twoFactorRequired: true, challenge };
+      }
+      return signIn(user);
+    },
+  );
+
+  async function signIn(user: { id: string; role: LoginResponse['role'] }): Promise<LoginResponse> {
+    const now = new Date();
+    await recordSignIn(app.db, user.id, now);
+    const session = await createSession(app.db, user.id, user.role, now);
+    return { token: session.token, role: user.role, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  app.post(
+    '/loginTwoFactor',
+    { config: { access: 'public', personal: true } },
+    async (request): Promise<LoginResponse> => {
+      const body = parseBody(LoginTwoFactorRequest, request.body);
+      const userId = await answerLoginChallenge(app.db, body.challenge, body.code, app.nowMs());
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
+      if (user.disabledAt !== null) {
+        throw new ApiError(
+          403,
+          'This account is disabled. Please contact support.',
+          'account_disabled',
+        );
+      }
+      const answer = await signIn(user);
+      request.log.info({ userId: user.id, role: user.role }, 'signed in with a second factor');
+      return answer;
     },
   );
 
@@ -98,6 +138,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const { userId } = sessionOf(request);
     const user = await findUserById(app.db, userId);
     if (!user) throw new ApiError(404, 'User not found.', 'not_found');
+    // With two-factor on, a fresh code too (X-Two-Factor-Code), checked before the password.
+    await requireStepUp(request);
     // A stolen token alone must not become a permanent takeover: the password is proved
     // first, under the same throttle as a sign-in.
     if (body.currentPassword === '') throw fieldError('currentPassword', 'currentPasswordRequired');
@@ -114,8 +156,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     await app.db.transaction(async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
       await revokeAllSessions(tx, userId);
+      // The cooling period: whoever changed the password cannot withdraw for 24 hours.
+      await lockWithdrawals(tx, userId, new Date(app.nowMs()));
     });
-    request.log.info({ userId }, 'password changed; all sessions revoked');
+    request.log.info({ userId }, 'password changed; all sessions revoked; withdrawals paused');
     return { message: 'Password updated successfully', user: { _id: userId } };
   });
 };

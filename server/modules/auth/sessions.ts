@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ADMIN_SESSION_TTL_MS, USER_SESSION_TTL_MS, type Role } from '../../../common/rules';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, userTwoFactor } from '../../db/schema';
 import type { SessionInfo } from '../../http/auth-guard';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
@@ -57,9 +57,11 @@ function sessionLookup(db: Db) {
       role: sessions.role,
       impersonatedBy: sessions.impersonatedBy,
       disabledAt: users.disabledAt,
+      twoFactorEnabledAt: userTwoFactor.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -87,7 +89,13 @@ export async function findSession(
   const rows = await lookup.execute({ tokenHash, now });
   const row = rows[0];
   if (!row || row.disabledAt !== null) return null;
-  return { userId: row.userId, role: row.role, tokenHash, impersonatedBy: row.impersonatedBy };
+  return {
+    userId: row.userId,
+    role: row.role,
+    tokenHash,
+    impersonatedBy: row.impersonatedBy,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+  };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

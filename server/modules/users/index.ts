@@ -11,3 +11,16 @@ export {
 } from './accounts';
 export { userRoutes } from './routes';
 export { loadUserView } from './user-view';
+export {
+  answerLoginChallenge,
+  CHALLENGE_PURGE_BATCH_SIZE,
+  createLoginChallenge,
+  enrollKnownSecret,
+  isTwoFactorEnabled,
+  lockWithdrawals,
+  purgeExpiredChallenges,
+  removeTwoFactor,
+  requireStepUp,
+} from './two-factor';
+export { totpCodeAt } from './two-factor-codes';
+export { twoFactorRoutes } from './two-factor-routes';

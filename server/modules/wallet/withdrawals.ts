@@ -16,7 +16,7 @@ import { parseBody } from '../../http/validate';
 import { walletAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { placeHold } from '../../ledger/posting';
-import { assertWithdrawalsAllowed } from '../users';
+import { assertWithdrawalsAllowed, requireStepUp } from '../users';
 import { activeMethod, checkLimits } from './requests';
 import {
   assertSameAmount,
@@ -37,8 +37,13 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post('/createWithdraw', { config: { access: 'user' } }, async (request, reply) => {
     const body = parseBody(CreateWithdrawRequest, request.body);
     const { userId } = sessionOf(request);
-    return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
-      await assertWithdrawalsAllowed(tx, userId);
+    const nowMs = app.nowMs();
+    return runIdempotent(
+      request,
+      reply,
+      'createWithdraw',
+      async (tx) => {
+      await assertWithdrawalsAllowed(tx, userId, nowMs);
       const method = await activeMethod(tx, withdrawMethods, body.gatWay);
       const amountMicros = positiveAmountField(body.amount, 'amount');
       checkLimits(amountMicros, method, {
@@ -107,7 +112,11 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
           request.log.info({ withdrawalId: row.id, userId }, 'withdrawal requested; amount held');
         },
       };
-    });
+      },
+      // The second factor first, before the transaction: a missing or wrong code moves
+      // nothing; a retry of an answered key replays without one.
+      { beforeChange: (answered) => requireStepUp(request, answered) },
+    );
   });
 
   app.get('/getUserWithdrawLog', { config: { access: 'user' } }, async (request) => {
