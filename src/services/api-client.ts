@@ -2,7 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { FetchError, createFetch } from 'ofetch';
 import { mask, type Struct } from 'superstruct';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../common/contract/idempotency';
-import { READ_RETRY_LIMIT, retryDelayMs as defaultRetryDelayMs } from '../../common/rules';
+import {
+  READ_RETRY_LIMIT,
+  retryDelayMs as defaultRetryDelayMs,
+  TWO_FACTOR_CODE_HEADER,
+} from '../../common/rules';
 import { ApiError, InvalidResponseError, isRetryableError, parseRetryAfter } from './api-error';
 import { reportUnauthorized } from './session-events';
 import { tokenStorage as browserTokenStorage, type TokenStorage } from './token-storage';
@@ -28,6 +32,8 @@ interface RequestOptions {
    * action and sent again, unchanged, when the user retries that action.
    */
   idempotencyKey?: string;
+  /** A fresh second-factor code, sent as `X-Two-Factor-Code` (the step-up, services/step-up.ts). */
+  twoFactorCode?: string;
   /**
    * The call's own failure message (docs/product.md §8's call-wrapper rejection, e.g. 'Couldn't Create
    * Deposit...!'), carried by the error it rejects with as `callFailure`.
@@ -97,6 +103,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       query,
       signal,
       idempotencyKey,
+      twoFactorCode,
       callFailure,
     } = options;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -108,6 +115,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       }
       headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     }
+    if (twoFactorCode !== undefined) headers[TWO_FACTOR_CODE_HEADER] = twoFactorCode;
     try {
       return await $fetch(path, {
         method,
@@ -175,6 +183,7 @@ function toApiError(error: unknown, callFailure: MessageDescriptor | undefined):
       code: text('code'),
       field: text('field'),
       fieldCode: text('fieldCode'),
+      opensAt: text('opensAt'),
       callFailure,
       retryAfterS: parseRetryAfter(error.response.headers.get('retry-after')),
     });

@@ -81,6 +81,11 @@ const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   account_disabled: msg`This account has been disabled. Please contact support.`,
   email_taken: msg`This email is already registered.`,
   username_taken: msg`This username is already taken.`,
+  two_factor_invalid: msg`This code is not valid. Check the code and try again.`,
+  two_factor_locked: msg`Too many wrong codes. Please wait 15 minutes and try again.`,
+  two_factor_required: msg`Enter the code from your authenticator app.`,
+  challenge_invalid: msg`This sign-in has expired. Please sign in again.`,
+  withdrawals_locked: msg`Withdrawals are paused for 24 hours after a security change.`,
 };
 
 /**

@@ -405,18 +405,7 @@ export async function insertAdmin(
       .set({ createdAt: options.createdAt })
       .where(eq(users.id, result.userId));
   }
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password },
-  });
-  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
-  return {
-    id: result.userId,
-    email,
-    password,
-    auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
-  };
+  return { id: result.userId, email, password, auth: await adminSignIn(app, { email, password }) };
 }
 
 // Payment methods, KYC requests and uploads ------------------------------------------------

@@ -94,7 +94,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         request.log.info({ userId: user.id }, 'password proved; second factor asked');
         return { twoFactorRequired: true, challenge };
       }
-      return signIn(user);
+      const answer = await signIn(user);
+      request.log.info({ userId: user.id, role: user.role }, 'signed in');
+      return answer;
     },
   );
 
