@@ -191,6 +191,11 @@ export interface SubmitFailure {
    * refusal (too low a balance, changed figures) needs the user to change something first.
    */
   retryable: boolean;
+  /**
+   * The withdrawal cooling period after a security change (403 `withdrawals_locked`): when
+   * withdrawals open again. The form says so instead of its failure text.
+   */
+  pausedUntil?: Date;
 }
 
 /** Statuses after which the same request may still pass: no answer, time-out, busy server. */
@@ -201,6 +206,9 @@ function isTransientStatus(status: number): boolean {
 export function describeSubmitFailure(error: unknown, message: MessageDescriptor): SubmitFailure {
   if (!(error instanceof ApiError)) return { message, reason: null, retryable: true };
   const retryable = isTransientStatus(error.status);
+  if (error.code === 'withdrawals_locked' && error.opensAt) {
+    return { message, reason: null, retryable: false, pausedUntil: error.opensAt };
+  }
   const known = error.code ? walletErrorMessages[error.code] : undefined;
   if (known) return { message, reason: known, retryable };
   if (error.status === 0) {

@@ -237,7 +237,8 @@ export async function adminSignIn(
   app: FastifyInstance,
   credentials: { email: string; password: string },
 ): Promise<Headers> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
+  const payload = { email: credentials.email, password: credentials.password };
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
   const answer = res.json() as { token?: string; challenge?: string };
   if (answer.token) {

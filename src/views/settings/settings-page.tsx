@@ -1,6 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
-import { EyeOffIcon, InfoIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
+import {
+  EyeOffIcon,
+  InfoIcon,
+  KeyIcon,
+  LockIcon,
+  ShieldCheckIcon,
+  UserIcon,
+} from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, TitledSection } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';
@@ -23,6 +30,9 @@ export default function SettingsPage() {
           </ListLink>
           <ListLink to="/user/password" icon={<LockIcon sizePx={20} />}>
             <Trans>Password Change</Trans>
+          </ListLink>
+          <ListLink to="/settings/two-factor" icon={<KeyIcon sizePx={20} />}>
+            <Trans>Two-factor authentication</Trans>
           </ListLink>
           <ListLink to="/kyc/submit-form" icon={<ShieldCheckIcon sizePx={20} />}>
             <Trans>KYC Verify</Trans>
