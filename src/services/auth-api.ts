@@ -30,10 +30,15 @@ export function loginTwoFactor(
   answer: LoginTwoFactorRequest,
   signal?: AbortSignal,
 ): Promise<LoginResponse> {
-  return api.post('/loginTwoFactor', LoginResponse, { ...answer }, {
-    auth: 'none',
-    ...signalOption(signal),
-  });
+  return api.post(
+    '/loginTwoFactor',
+    LoginResponse,
+    { ...answer },
+    {
+      auth: 'none',
+      ...signalOption(signal),
+    },
+  );
 }
 
 /** POST /api/registerUser */

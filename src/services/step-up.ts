@@ -17,10 +17,17 @@ export interface StepUpState {
   busy: boolean;
   /** The last code was refused: `invalid` (wrong or used) or `locked` (too many). */
   refusal: 'invalid' | 'locked' | null;
+  /** Counts the questions asked, so that each one starts with an empty field. */
+  question: number;
 }
 
-const CLOSED: StepUpState = { open: false, busy: false, refusal: null };
-let state: StepUpState = CLOSED;
+let state: StepUpState = { open: false, busy: false, refusal: null, question: 0 };
+const closed = (): StepUpState => ({
+  open: false,
+  busy: false,
+  refusal: null,
+  question: state.question,
+});
 const listeners = new Set<() => void>();
 let pending: ((code: string | null) => void) | null = null;
 
@@ -32,7 +39,7 @@ function publish(next: StepUpState): void {
 function askForCode(refusal: StepUpState['refusal']): Promise<string | null> {
   // One dialog at a time: an earlier question still open is answered "closed".
   pending?.(null);
-  publish({ open: true, busy: false, refusal });
+  publish({ open: true, busy: false, refusal, question: state.question + 1 });
   return new Promise((resolve) => {
     pending = resolve;
   });
@@ -51,7 +58,7 @@ export function submitStepUpCode(code: string): void {
 export function cancelStepUp(): void {
   const resolve = pending;
   pending = null;
-  publish(CLOSED);
+  publish(closed());
   resolve?.(null);
 }
 
@@ -83,7 +90,7 @@ export async function withStepUp<T>(call: (twoFactorCode?: string) => Promise<T>
       if (code === null) throw lastError;
       try {
         const result = await call(code);
-        publish(CLOSED);
+        publish(closed());
         return result;
       } catch (error) {
         const again = stepUpCode(error);
@@ -93,11 +100,11 @@ export async function withStepUp<T>(call: (twoFactorCode?: string) => Promise<T>
           refusal = again;
           continue;
         }
-        publish(CLOSED);
+        publish(closed());
         throw error;
       }
     }
-    publish(CLOSED);
+    publish(closed());
     throw lastError;
   }
 }

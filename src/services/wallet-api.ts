@@ -92,7 +92,10 @@ export async function createWithdraw(
   const options = { idempotencyKey, callFailure: CALL_FAILURES.createWithdraw };
   // With two-factor on, the same request (same key) again with a code: services/step-up.ts.
   const answer = await withStepUp((twoFactorCode) =>
-    api.post('/createWithdraw', WithdrawResponse, request, { ...options, ...codeOption(twoFactorCode) }),
+    api.post('/createWithdraw', WithdrawResponse, request, {
+      ...options,
+      ...codeOption(twoFactorCode),
+    }),
   );
   return answer.withdraw;
 }
@@ -103,7 +106,10 @@ export async function createTransfer(
 ): Promise<Transfer> {
   const options = { idempotencyKey, callFailure: CALL_FAILURES.createTransfer };
   const answer = await withStepUp((twoFactorCode) =>
-    api.post('/createTransfer', TransferResponse, request, { ...options, ...codeOption(twoFactorCode) }),
+    api.post('/createTransfer', TransferResponse, request, {
+      ...options,
+      ...codeOption(twoFactorCode),
+    }),
   );
   return answer.transfer;
 }

@@ -144,7 +144,10 @@ describe('sign-in with a second factor', () => {
 
   it('answers a challenge instead of a token; a code turns it into a session, once', async () => {
     const user = await userWithTwoFactor();
-    const login = await post('/api/login', { email: user.body.email, password: user.body.password });
+    const login = await post('/api/login', {
+      email: user.body.email,
+      password: user.body.password,
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
     const { challenge } = login.json() as { challenge: string };
@@ -164,7 +167,10 @@ describe('sign-in with a second factor', () => {
 
   it('refuses an expired challenge', async () => {
     const user = await userWithTwoFactor();
-    const login = await post('/api/login', { email: user.body.email, password: user.body.password });
+    const login = await post('/api/login', {
+      email: user.body.email,
+      password: user.body.password,
+    });
     const { challenge } = login.json() as { challenge: string };
     clockMs += 5 * 60_000 + 1000;
     const res = await post('/api/loginTwoFactor', { challenge, code: code(user.secret) });
@@ -176,14 +182,20 @@ describe('sign-in with a second factor', () => {
   it('refuses a code used before, within its window', async () => {
     const user = await userWithTwoFactor();
     const used = code(user.secret);
-    const first = await post('/api/login', { email: user.body.email, password: user.body.password });
+    const first = await post('/api/login', {
+      email: user.body.email,
+      password: user.body.password,
+    });
     const ok = await post('/api/loginTwoFactor', {
       challenge: first.json().challenge,
       code: used,
     });
     expect(ok.statusCode).toBe(200);
     // Same step, a new challenge: the same code is refused.
-    const second = await post('/api/login', { email: user.body.email, password: user.body.password });
+    const second = await post('/api/login', {
+      email: user.body.email,
+      password: user.body.password,
+    });
     const replayed = await post('/api/loginTwoFactor', {
       challenge: second.json().challenge,
       code: used,
@@ -340,7 +352,10 @@ describe('step-up of money and security calls', () => {
       payload: { currentPassword: user.body.password, password: 'Granite-Meadow-88' },
     });
     expect(changed.statusCode).toBe(200);
-    const login = await post('/api/login', { email: user.body.email, password: 'Granite-Meadow-88' });
+    const login = await post('/api/login', {
+      email: user.body.email,
+      password: 'Granite-Meadow-88',
+    });
     const auth = { authorization: `Bearer ${login.json().token as string}` };
     const locked = await withdraw(auth);
     expect(locked.statusCode).toBe(403);
@@ -363,7 +378,10 @@ describe('step-up of money and security calls', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json()).toMatchObject({ code: 'withdrawals_locked' });
     // Sign-in is back to a password alone, with the exact answer.
-    const login = await post('/api/login', { email: user.body.email, password: user.body.password });
+    const login = await post('/api/login', {
+      email: user.body.email,
+      password: user.body.password,
+    });
     expect(Object.keys(login.json()).sort()).toEqual(['expiresAt', 'role', 'token']);
   });
 });

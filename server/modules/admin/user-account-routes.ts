@@ -145,7 +145,10 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
         return until;
       });
       request.log.info({ userId: request.params.id, actorId }, 'two-factor reset by an admin');
-      return { user: await summaryById(app.db, request.params.id), withdrawalsLockedUntil: opensAt.toISOString() };
+      return {
+        user: await summaryById(app.db, request.params.id),
+        withdrawalsLockedUntil: opensAt.toISOString(),
+      };
     },
   );
 };

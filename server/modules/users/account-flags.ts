@@ -28,7 +28,7 @@ export async function assertWithdrawalsAllowed(
       'withdrawals_not_allowed',
     );
   }
-  const lockedUntil = row?.locked_until == null ? null : new Date(row.locked_until);
+  const lockedUntil = !row || row.locked_until === null ? null : new Date(row.locked_until);
   if (lockedUntil !== null && lockedUntil.getTime() > nowMs) {
     throw refusalUntil(
       403,

@@ -22,5 +22,4 @@ export {
   removeTwoFactor,
   requireStepUp,
 } from './two-factor';
-export { totpCodeAt } from './two-factor-codes';
 export { twoFactorRoutes } from './two-factor-routes';

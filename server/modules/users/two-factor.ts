@@ -74,7 +74,7 @@ export async function twoFactorRow(db: Db | Tx, userId: string, forUpdate = fals
 /** Whether the user has two-factor authentication on. */
 export async function isTwoFactorEnabled(db: Db | Tx, userId: string): Promise<boolean> {
   const row = await twoFactorRow(db, userId);
-  return row?.enabledAt != null;
+  return row !== null && row.enabledAt !== null;
 }
 
 /**
@@ -185,7 +185,7 @@ export async function checkTwoFactorCode(
   const key = await twoFactorKey(db);
   return db.transaction(async (tx) => {
     const row = await twoFactorRow(tx, userId, true);
-    if (row?.enabledAt == null) return null;
+    if (row === null || row.enabledAt === null) return null;
     return checkCodeLocked(tx, key, row, code, nowMs, 'active');
   });
 }
@@ -203,7 +203,7 @@ export async function enableTwoFactor(
   const key = await twoFactorKey(db);
   const result = await db.transaction(async (tx) => {
     const row = await twoFactorRow(tx, userId, true);
-    if (row?.enabledAt != null) return { kind: 'enabled' as const };
+    if (row !== null && row.enabledAt !== null) return { kind: 'enabled' as const };
     if (row === null || row.pendingSecret === null) return { kind: 'no_setup' as const };
     const check = await checkCodeLocked(tx, key, row, code, nowMs, 'pending');
     if (!check.ok) return { kind: 'refused' as const, check };
@@ -407,7 +407,10 @@ export async function purgeExpiredChallenges(
   const deleted = await db
     .delete(loginChallenges)
     .where(
-      and(inArray(loginChallenges.challengeHash, expired), lte(loginChallenges.expiresAt, expiredBy)),
+      and(
+        inArray(loginChallenges.challengeHash, expired),
+        lte(loginChallenges.expiresAt, expiredBy),
+      ),
     )
     .returning({ challengeHash: loginChallenges.challengeHash });
   return deleted.length;

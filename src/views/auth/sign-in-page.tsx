@@ -2,12 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { checkEmail, type FieldErrorCode } from '../../../common/validation';
-import {
-  sendAuth,
-  useAuthBusy,
-  useAuthError,
-  useTwoFactorStep,
-} from '../../machines/auth-session';
+import { sendAuth, useAuthBusy, useAuthError, useTwoFactorStep } from '../../machines/auth-session';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';

@@ -1,13 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
-import {
-  EyeOffIcon,
-  InfoIcon,
-  KeyIcon,
-  LockIcon,
-  ShieldCheckIcon,
-  UserIcon,
-} from '../../ui/icons';
+import { EyeOffIcon, InfoIcon, KeyIcon, LockIcon, ShieldCheckIcon, UserIcon } from '../../ui/icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, TitledSection } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';

@@ -70,11 +70,15 @@ function TurnOff() {
         </Status>
         <Muted>
           <Trans>
-            To turn it off, enter a code from your authenticator app or a recovery code.
-            Withdrawals are then paused for 24 hours.
+            To turn it off, enter a code from your authenticator app or a recovery code. Withdrawals
+            are then paused for 24 hours.
           </Trans>
         </Muted>
-        <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Turn off two-factor authentication`}>
+        <StackedForm
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t`Turn off two-factor authentication`}
+        >
           <TwoFactorCodeField
             value={code}
             onChange={setCode}

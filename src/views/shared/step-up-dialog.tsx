@@ -1,6 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { cancelStepUp, submitStepUpCode, useStepUp } from '../../services/step-up';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  cancelStepUp,
+  submitStepUpCode,
+  useStepUp,
+  type StepUpState,
+} from '../../services/step-up';
 import { ConfirmDialog } from '../../ui/dialog';
 import { ErrorMessage, Muted } from '../../ui/page';
 import { isCodeComplete, TwoFactorCodeField } from './two-factor-code-field';
@@ -11,18 +16,18 @@ import { isCodeComplete, TwoFactorCodeField } from './two-factor-code-field';
  * code keeps the dialog and says so.
  */
 export function StepUpDialog() {
+  const stepUp = useStepUp();
+  if (!stepUp.open) return null;
+  // Each question starts with an empty field (a refused code is cleared too).
+  return <StepUpQuestion key={stepUp.question} busy={stepUp.busy} refusal={stepUp.refusal} />;
+}
+
+function StepUpQuestion({ busy, refusal }: Pick<StepUpState, 'busy' | 'refusal'>) {
   const { t } = useLingui();
-  const { open, busy, refusal } = useStepUp();
   const formId = useId();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
 
-  // Each question starts with an empty field (a refused code is cleared too).
-  useEffect(() => {
-    if (!busy) setCode('');
-  }, [open, busy, refusal]);
-
-  if (!open) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;

@@ -62,11 +62,7 @@ export function TwoFactorCodeField({
       )}
       {allowRecovery && (
         <Toggle type="button" onClick={toggle}>
-          {recovery ? (
-            <Trans>Use the code from the app</Trans>
-          ) : (
-            <Trans>Use a recovery code</Trans>
-          )}
+          {recovery ? <Trans>Use the code from the app</Trans> : <Trans>Use a recovery code</Trans>}
         </Toggle>
       )}
     </Box>

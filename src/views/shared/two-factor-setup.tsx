@@ -139,13 +139,21 @@ export function SetUp({
             </Button>
           </KeyRow>
         </SetupCard>
-        <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Enable two-factor authentication`}>
+        <StackedForm
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t`Enable two-factor authentication`}
+        >
           <TwoFactorCodeField
             value={code}
             onChange={setCode}
             allowRecovery={false}
             error={
-              missing ? t`Enter the 6-digit code.` : enable.isError ? describe(enable.error) : undefined
+              missing
+                ? t`Enter the 6-digit code.`
+                : enable.isError
+                  ? describe(enable.error)
+                  : undefined
             }
           />
           <Button type="submit" block busy={enable.isPending}>
@@ -239,4 +247,3 @@ const CodeList = styled.ol`
   font-size: ${theme.fontSizes.md};
   text-align: center;
 `;
-
