@@ -6,11 +6,35 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 
 export interface Credentials {
   email: string;
   password: string;
+  /** The account's two-factor key (base32), when it has one: the demo admins do. */
+  twoFactorSecret?: string;
+}
+
+/** The last 30 s step whose code a spec used, per key: the server accepts each step once. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code of `secret` the server has not seen yet, as an authenticator app shows it. The
+ * server takes the current step's code and the next one's, each once (RFC 6238's replay
+ * rule), so a spec that signs in often may wait here for the next step.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const last = usedSteps.get(secret) ?? -1;
+  let step = Math.floor(Date.now() / 30_000);
+  if (last >= step + 1) {
+    await new Promise((resolve) => setTimeout(resolve, last * 30_000 - Date.now() + 500));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  const use = Math.max(step, last + 1);
+  usedSteps.set(secret, use);
+  return totp.generate({ timestamp: use * 30_000 + 1000 });
 }
 
 export const ALICE: Credentials = {
@@ -18,11 +42,17 @@ export const ALICE: Credentials = {
   password: 'Demo-Trader-2026',
 };
 export const BOB: Credentials = { email: 'bob@tradewallet.local', password: 'Demo-Trader-2026' };
-export const ADMIN: Credentials = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+/** The demo admin, enrolled in two-factor with the key the banner and the README print. */
+export const ADMIN: Credentials = {
+  email: 'admin@tradewallet.local',
+  password: 'Admin-Demo-2026',
+  twoFactorSecret: 'TRADEWALLETDEMOADMINTWOFACTORKEY',
+};
 /** The second demo admin: the second pair of eyes on what ADMIN asks for. */
 export const ADMIN2: Credentials = {
   email: 'admin2@tradewallet.local',
   password: 'Admin-Demo-2026',
+  twoFactorSecret: 'TRADEWALLETSECONDADMINTWOFACTORK',
 };
 
 /** A pending four-eyes request the predicate picks, as the second demo admin lists them. */
@@ -73,20 +103,48 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Headers of a money-moving write: the token and a fresh idempotency key. */
 export const keyed = (token: string) => ({ ...bearer(token), 'idempotency-key': randomUUID() });
 
+/**
+ * Admin sessions the specs signed in by the API, reused: each two-factor sign-in spends a
+ * 30 s step's code, and the specs sign the demo admins in many times.
+ */
+const apiSessions = new Map<string, string>();
+
 export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<string> {
+  const cached = who.twoFactorSecret ? apiSessions.get(who.email) : undefined;
+  if (cached) {
+    const alive = await request.get('/api/getUserById', { headers: bearer(cached) });
+    if (alive.ok()) return cached;
+  }
   const response = await request.post('/api/login', {
     data: { email: who.email, password: who.password },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
+  const answer = (await response.json()) as { token?: string; challenge?: string };
+  if (answer.token) return answer.token;
+  if (!answer.challenge || !who.twoFactorSecret) throw new Error('a code is needed to sign in');
+  const second = await request.post('/api/loginTwoFactor', {
+    data: { challenge: answer.challenge, code: await freshTotpCode(who.twoFactorSecret) },
+  });
+  expect(second.ok(), await second.text()).toBe(true);
+  const { token } = (await second.json()) as { token: string };
+  apiSessions.set(who.email, token);
+  return token;
 }
 
-/** Signs in through /signin and waits for the landing page: `/` for users, `/admin` for admins. */
+/**
+ * Signs in through /signin and waits for the landing page: `/` for users, `/admin` for
+ * admins. An account with two-factor answers the second step with a fresh code.
+ */
 export async function signIn(page: Page, who: Credentials, landing = '/'): Promise<void> {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (who.twoFactorSecret) {
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await page.getByLabel('6-digit code').fill(await freshTotpCode(who.twoFactorSecret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
   await expect(page).toHaveURL(landing);
 }
 
