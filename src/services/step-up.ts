@@ -70,6 +70,31 @@ function stepUpCode(error: unknown): 'required' | 'invalid' | 'locked' | null {
   return null;
 }
 
+/** How long closing the dialog may take to give its history entry back. */
+const HISTORY_SETTLE_MAX_MS = 500;
+
+/**
+ * Closes the dialog and waits until its history entry is popped (ui/overlay-history.ts pops
+ * it with history.back(), which lands later): the flow goes on to its result page only
+ * then, so that pop cannot take the new page away.
+ */
+function closeDialog(): Promise<void> {
+  if (typeof window === 'undefined') {
+    publish(closed());
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('popstate', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, HISTORY_SETTLE_MAX_MS);
+    window.addEventListener('popstate', done);
+    publish(closed());
+  });
+}
+
 /** At most this many codes are asked for one call (the server locks after 5 wrong ones). */
 const MAX_CODE_PROMPTS = 6;
 
@@ -90,7 +115,7 @@ export async function withStepUp<T>(call: (twoFactorCode?: string) => Promise<T>
       if (code === null) throw lastError;
       try {
         const result = await call(code);
-        publish(closed());
+        await closeDialog();
         return result;
       } catch (error) {
         const again = stepUpCode(error);
