@@ -5,6 +5,9 @@
  * spec, so a spec that changes a user's money or flags makes a user of its own.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
@@ -16,8 +19,23 @@ export interface Credentials {
   twoFactorSecret?: string;
 }
 
-/** The last 30 s step whose code a spec used, per key: the server accepts each step once. */
-const usedSteps = new Map<string, number>();
+/**
+ * The last 30 s step whose code a spec used, per key: the server accepts each step once.
+ * Kept in a file beside the run's data, as Playwright loads this module again for each spec
+ * file while the server (and what it remembers) lives through the whole run.
+ */
+const USED_STEPS_FILE = path.join(
+  os.tmpdir(),
+  `tw-e2e-totp-steps-${process.env.E2E_PORT ?? '3100'}.json`,
+);
+
+function readUsedSteps(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(USED_STEPS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * A code of `secret` the server has not seen yet, as an authenticator app shows it. The
@@ -26,14 +44,15 @@ const usedSteps = new Map<string, number>();
  */
 export async function freshTotpCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  const last = usedSteps.get(secret) ?? -1;
+  const usedSteps = readUsedSteps();
+  const last = usedSteps[secret] ?? -1;
   let step = Math.floor(Date.now() / 30_000);
   if (last >= step + 1) {
     await new Promise((resolve) => setTimeout(resolve, last * 30_000 - Date.now() + 500));
     step = Math.floor(Date.now() / 30_000);
   }
   const use = Math.max(step, last + 1);
-  usedSteps.set(secret, use);
+  fs.writeFileSync(USED_STEPS_FILE, JSON.stringify({ ...usedSteps, [secret]: use }));
   return totp.generate({ timestamp: use * 30_000 + 1000 });
 }
 
