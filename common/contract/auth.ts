@@ -51,6 +51,9 @@ export type LoginAnswer = Infer<typeof LoginAnswer>;
 export const LoginTwoFactorRequest = object({ challenge: string(), code: string() });
 export type LoginTwoFactorRequest = Infer<typeof LoginTwoFactorRequest>;
 
+/** POST /api/setupTwoFactor takes no body (an empty object at most). */
+export const SetupTwoFactorRequest = object({});
+
 /** POST /api/setupTwoFactor: a new pending key (base32) and its otpauth:// address. */
 export const SetupTwoFactorResponse = object({ secret: string(), otpauthUrl: string() });
 export type SetupTwoFactorResponse = Infer<typeof SetupTwoFactorResponse>;

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  SetupTwoFactorRequest,
   TwoFactorCodeRequest,
   type EnableTwoFactorResponse,
   type SetupTwoFactorResponse,
@@ -34,6 +35,8 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'any', rateLimit: perUserRateLimit(SETUPS_PER_MINUTE, 60_000) },
     },
     async (request): Promise<SetupTwoFactorResponse> => {
+      // No body, or an empty one: any field is refused (unknown_field), nothing is taken.
+      parseBody(SetupTwoFactorRequest, request.body ?? {});
       const { userId } = sessionOf(request);
       const [user] = await app.db
         .select({ email: users.email })
