@@ -226,13 +226,28 @@ export async function registerAdmin(request: APIRequestContext): Promise<TestAcc
   const { approval } = (await created.json()) as { approval: { _id: string } };
   await approveAsSecondAdmin(request, approval._id);
   const token = await apiLogin(request, body);
+  // Every admin must have a second factor before the console opens: set one up.
+  const twoFactorSecret = await enrollTwoFactor(request, token);
   const me = await request.get('/api/admin/overview', { headers: bearer(token) });
   expect(me.ok()).toBe(true);
   const admins = await request.get('/api/admin/admins', { headers: bearer(token) });
   const list = (await admins.json()) as { admins: { _id: string; email: string }[] };
   const admin = list.admins.find((a) => a.email === body.email);
   if (!admin) throw new Error('the approved admin is not listed');
-  return { ...body, _id: admin._id, token };
+  return { ...body, twoFactorSecret, _id: admin._id, token };
+}
+
+/** Sets up and enables two-factor for the session `token`; answers the key. */
+export async function enrollTwoFactor(request: APIRequestContext, token: string): Promise<string> {
+  const setup = await request.post('/api/setupTwoFactor', { headers: bearer(token) });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await request.post('/api/enableTwoFactor', {
+    headers: bearer(token),
+    data: { code: await freshTotpCode(secret) },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  return secret;
 }
 
 /**
