@@ -126,10 +126,21 @@ export const keyed = (token: string) => ({ ...bearer(token), 'idempotency-key': 
  * Admin sessions the specs signed in by the API, reused: each two-factor sign-in spends a
  * 30 s step's code, and the specs sign the demo admins in many times.
  */
-const apiSessions = new Map<string, string>();
+const SESSIONS_FILE = path.join(
+  os.tmpdir(),
+  `tw-e2e-admin-sessions-${process.env.E2E_PORT ?? '3100'}.json`,
+);
+
+function readSessions(): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(SESSIONS_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
 
 export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<string> {
-  const cached = who.twoFactorSecret ? apiSessions.get(who.email) : undefined;
+  const cached = who.twoFactorSecret ? readSessions()[who.email] : undefined;
   if (cached) {
     const alive = await request.get('/api/getUserById', { headers: bearer(cached) });
     if (alive.ok()) return cached;
@@ -146,15 +157,34 @@ export async function apiLogin(request: APIRequestContext, who: Credentials): Pr
   });
   expect(second.ok(), await second.text()).toBe(true);
   const { token } = (await second.json()) as { token: string };
-  apiSessions.set(who.email, token);
+  fs.writeFileSync(SESSIONS_FILE, JSON.stringify({ ...readSessions(), [who.email]: token }));
   return token;
 }
 
 /**
  * Signs in through /signin and waits for the landing page: `/` for users, `/admin` for
- * admins. An account with two-factor answers the second step with a fresh code.
+ * admins. An account with two-factor (the demo admins) is signed in with its API session
+ * instead, put where the app keeps it: each two-factor sign-in spends a 30 s step's code,
+ * and the specs sign the admins in more often than that. `viaForm` takes the form and its
+ * second step anyway (tests/e2e/two-factor.spec.ts and the foundation spec do).
  */
-export async function signIn(page: Page, who: Credentials, landing = '/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  who: Credentials,
+  landing = '/',
+  options: { viaForm?: boolean } = {},
+): Promise<void> {
+  if (who.twoFactorSecret && !options.viaForm) {
+    const token = await apiLogin(page.request, who);
+    await page.goto('/signin');
+    await page.evaluate((adminToken) => {
+      localStorage.removeItem('uToken');
+      localStorage.setItem('aToken', adminToken);
+    }, token);
+    await page.goto(landing);
+    await expect(page).toHaveURL(landing);
+    return;
+  }
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
