@@ -76,6 +76,27 @@ export const SIGN_IN_FREE_ATTEMPTS_PER_ACCOUNT = 30;
 export const SIGN_IN_FIRST_DELAY_MS = 1000;
 export const SIGN_IN_MAX_DELAY_MS = 5 * 60 * 1000;
 
+/**
+ * Two-factor authentication (TOTP, RFC 6238; server/modules/users/two-factor.ts): 30 s
+ * steps, 6 digits, a code of the step before or after accepted too (clock drift). Five wrong
+ * codes in a row lock the account's second factor for 15 minutes; a sign-in challenge lives
+ * 5 minutes; ten recovery codes, each used once.
+ */
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW_STEPS = 1;
+export const TWO_FACTOR_MAX_FAILURES = 5;
+export const TWO_FACTOR_LOCK_MS = 15 * 60 * 1000;
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code as shown: two groups of five letters and digits, e.g. `K7Q2M-9XH4P`. */
+export const RECOVERY_CODE_PATTERN = /^[A-Z0-9]{5}-[A-Z0-9]{5}$/;
+export const TOTP_CODE_PATTERN = /^[0-9]{6}$/;
+/** The header a money or security call carries its fresh second-factor code in. */
+export const TWO_FACTOR_CODE_HEADER = 'x-two-factor-code';
+/** After a password change or reset, or 2FA turned off or reset: no withdrawals for 24 h. */
+export const WITHDRAWAL_COOLING_MS = 24 * 60 * 60 * 1000;
+
 /** Client-side timing. */
 export const LOGOUT_REDIRECT_DELAY_MS = 1000;
 const RETRY_BASE_DELAY_MS = 1000;

@@ -47,7 +47,7 @@ import {
   settingsRoutes,
 } from './modules/settings';
 import { tradeRoutes } from './modules/trades';
-import { userRoutes } from './modules/users';
+import { twoFactorRoutes, userRoutes } from './modules/users';
 import {
   activityRoutes,
   depositRoutes,
@@ -171,6 +171,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   await api.register(sessionRoutes);
   await api.register(recoveryRoutes, { passwordResetPerMinute: options.passwordResetPerMinute });
   await api.register(userRoutes);
+  await api.register(twoFactorRoutes);
   await api.register(settingsRoutes, { chatWidget: options.chatWidget });
   await api.register(coinRoutes);
   await api.register(adminRoutes);

@@ -20,6 +20,9 @@ describe('startBanner', () => {
       expect(banner).toMatch(new RegExp(`User +${user.email} +${user.password}\\n`));
     }
     expect(banner).toMatch(new RegExp(`Admin +${DEMO_ADMIN.email} +${DEMO_ADMIN.password}\\n`));
+    // The demo admin's two-factor key, grouped in fours, as an authenticator app takes it.
+    expect(banner).toContain('Admin 2FA key (TOTP, add to an authenticator app): TRAD EWAL LETD');
+    expect(banner.replace(/ /g, '')).toContain(DEMO_ADMIN.twoFactorSecret);
   });
 
   it('shows no accounts and no password without demo data', () => {
@@ -47,6 +50,8 @@ describe('startBanner', () => {
       LISTENING,
     );
     expect(banner).toMatch(/Admin +ops@example\.com +\(ADMIN_PASSWORD\)\n/);
+    expect(banner).toContain('Admin 2FA: set up at first sign-in');
+    expect(banner).not.toContain(DEMO_ADMIN.twoFactorSecret);
     expect(banner).not.toContain(DEMO_ADMIN.email);
     expect(banner).not.toContain('Operator-Password-1');
     expect(banner).toContain(DEMO_USERS[0].email);

@@ -97,5 +97,15 @@ function demoAccountLines(config: BannerConfig): string[] {
     ...accounts.map(
       ([role, email, password]) => `    ${role.padEnd(7)}${email.padEnd(emailWidth)}${password}`,
     ),
+    // Every admin signs in with a second factor: the demo admin's key, for an authenticator
+    // app; an ADMIN_EMAIL admin sets one up at first sign-in.
+    config.adminEmail
+      ? '    Admin 2FA: set up at first sign-in'
+      : `    Admin 2FA key (TOTP, add to an authenticator app): ${groupedKey(DEMO_ADMIN.twoFactorSecret)}`,
   ];
+}
+
+/** A base32 key in groups of four, as people type it. */
+function groupedKey(key: string): string {
+  return key.replace(/(.{4})(?=.)/g, '$1 ');
 }

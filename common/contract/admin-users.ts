@@ -66,6 +66,10 @@ export const AdminUserSummary = object({
   onHold: WireAmount,
   lastLoginDate: nullable(IsoDate),
   createdAt: IsoDate,
+  /** Whether the account has a second factor (an admin can reset a user's). */
+  twoFactorEnabled: boolean(),
+  /** The withdrawal cooling period after a security change: until then (null: none). */
+  withdrawalsLockedUntil: nullable(IsoDate),
 });
 export type AdminUserSummary = Infer<typeof AdminUserSummary>;
 
@@ -219,6 +223,13 @@ export type AdminAdjustmentResult = Infer<typeof AdminAdjustmentResult>;
 
 /** POST /api/admin/users/:id/password: the shared password rules; every session is revoked. */
 export const AdminPasswordResetRequest = object({ password: string() });
+
+/**
+ * POST /api/admin/users/:id/resetTwoFactor: removes a user's second factor (a lost device),
+ * with the reason, which the audit log keeps; withdrawals pause for 24 hours.
+ */
+export const AdminTwoFactorResetRequest = object({ reason: string() });
+export type AdminTwoFactorResetRequest = Infer<typeof AdminTwoFactorResetRequest>;
 
 /** POST /api/userLogin/:id (admin, no body): a read-only session of that user. */
 export const ImpersonationResponse = object({

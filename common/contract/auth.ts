@@ -1,4 +1,15 @@
-import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import {
+  array,
+  boolean,
+  enums,
+  literal,
+  nullable,
+  object,
+  optional,
+  string,
+  union,
+  type Infer,
+} from 'superstruct';
 import { LANGUAGES, ROLES } from '../rules';
 import { IsoDate, WireAmount } from './common';
 
@@ -25,6 +36,39 @@ export const LoginResponse = object({
 });
 export type LoginResponse = Infer<typeof LoginResponse>;
 
+/**
+ * POST /api/login for an account with two-factor on: no token yet, a challenge to answer
+ * with a code at POST /api/loginTwoFactor within 5 minutes.
+ */
+export const LoginChallengeResponse = object({
+  twoFactorRequired: literal(true),
+  challenge: string(),
+});
+export type LoginChallengeResponse = Infer<typeof LoginChallengeResponse>;
+
+/** What POST /api/login answers: a session, or (two-factor on) a challenge. */
+export const LoginAnswer = union([LoginResponse, LoginChallengeResponse]);
+export type LoginAnswer = Infer<typeof LoginAnswer>;
+
+/** POST /api/loginTwoFactor: the challenge and a TOTP or recovery code; answers LoginResponse. */
+export const LoginTwoFactorRequest = object({ challenge: string(), code: string() });
+export type LoginTwoFactorRequest = Infer<typeof LoginTwoFactorRequest>;
+
+/** POST /api/setupTwoFactor takes no body (an empty object at most). */
+export const SetupTwoFactorRequest = object({});
+
+/** POST /api/setupTwoFactor: a new pending key (base32) and its otpauth:// address. */
+export const SetupTwoFactorResponse = object({ secret: string(), otpauthUrl: string() });
+export type SetupTwoFactorResponse = Infer<typeof SetupTwoFactorResponse>;
+
+/** POST /api/enableTwoFactor and /api/disableTwoFactor: a code. */
+export const TwoFactorCodeRequest = object({ code: string() });
+export type TwoFactorCodeRequest = Infer<typeof TwoFactorCodeRequest>;
+
+/** POST /api/enableTwoFactor's answer: ten single-use recovery codes, shown once. */
+export const EnableTwoFactorResponse = object({ recoveryCodes: array(string()) });
+export type EnableTwoFactorResponse = Infer<typeof EnableTwoFactorResponse>;
+
 /** The user as the API shows it to its owner (GET /api/getUserById). */
 export const User = object({
   _id: string(),
@@ -45,6 +89,8 @@ export const User = object({
   appNotice: nullable(string()),
   lastLoginDate: nullable(IsoDate),
   createdAt: IsoDate,
+  /** Whether sign-in and money and security calls ask for a second-factor code. */
+  twoFactorEnabled: boolean(),
 });
 export type User = Infer<typeof User>;
 

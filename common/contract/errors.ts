@@ -53,5 +53,14 @@ export const API_ERROR_CODES = [
   'link_invalid',
   'link_expired',
   'link_used',
+  'two_factor_required',
+  'two_factor_invalid',
+  'two_factor_locked',
+  'two_factor_setup_required',
+  'two_factor_not_enabled',
+  'two_factor_already_enabled',
+  'two_factor_not_set_up',
+  'challenge_invalid',
+  'withdrawals_locked',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -56,6 +56,11 @@ export const users = pgTable(
     tradingAllowed: boolean('trading_allowed').notNull().default(true),
     withdrawalsAllowed: boolean('withdrawals_allowed').notNull().default(true),
     /**
+     * The cooling period after a security change (a password change or reset, two-factor
+     * turned off or reset by an admin): withdrawal requests are refused until then.
+     */
+    withdrawalsLockedUntil: timestamp('withdrawals_locked_until', { withTimezone: true }),
+    /**
      * The admin who asked for this admin account (an approved `admin.create` request); null
      * for users and for admins made at start from ADMIN_EMAIL or the demo data. For 24 hours
      * the two may not approve each other's four-eyes requests or withdrawals.
@@ -184,6 +189,69 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull(),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
+
+/**
+ * A user's second factor (TOTP, RFC 6238; server/modules/users/two-factor*.ts). The secrets
+ * are AES-256-GCM ciphertexts under a key derived from an installation secret, never plain.
+ * `pending_secret` is a set-up not yet confirmed by a code; `secret` with `enabled_at` is the
+ * active one. `last_used_step` refuses a code used before (its 30 s step or an earlier one);
+ * `failed_attempts` and `locked_until` are the brute-force lock (5 wrong codes: 15 minutes).
+ */
+export const userTwoFactor = pgTable(
+  'user_two_factor',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret'),
+    pendingSecret: text('pending_secret'),
+    pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true }),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_two_factor_enabled_check', sql`(${t.enabledAt} is null) = (${t.secret} is null)`),
+    check('user_two_factor_failed_attempts_check', sql`${t.failedAttempts} >= 0`),
+  ],
+);
+
+/** Single-use recovery codes of a second factor: only their SHA-256, and when each was used. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * The second step of a sign-in with two-factor on: a random challenge (only its SHA-256
+ * kept) answered with a code within 5 minutes, once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('login_challenges_user_id_idx').on(t.userId),
+    index('login_challenges_expires_at_idx').on(t.expiresAt),
+  ],
+);
 
 /**
  * Ledger accounts. Balances are a cache of the postings (checked by `npm run ledger:check`);

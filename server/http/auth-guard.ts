@@ -24,6 +24,8 @@ export interface SessionInfo {
    * session is read-only: the guard refuses every request that could change something.
    */
   impersonatedBy: string | null;
+  /** Whether the account has a second factor: an admin without one may call no admin route. */
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -84,6 +86,15 @@ function guardFor(access: Exclude<Access, 'public'>, findSession: SessionLookup)
     const session = await findSession(request.server.db, token, request.ip);
     if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
     if (access !== 'any' && session.role !== access) throw forbidden();
+    // Every admin must have a second factor: until they set one up, an admin may call only
+    // the routes open to any role (the set-up itself, signing out, their own account).
+    if (access === 'admin' && !session.twoFactorEnabled) {
+      throw new ApiError(
+        403,
+        'Set up two-factor authentication before using the console.',
+        'two_factor_setup_required',
+      );
+    }
     if (session.impersonatedBy !== null && refusesReadOnly(request)) {
       throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
     }

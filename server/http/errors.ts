@@ -16,13 +16,32 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /**
+   * When a refusal ends (a two-factor lock, a withdrawal cooling period): sent as `opensAt`,
+   * an ISO time, so the client can say it in the reader's time zone.
+   */
+  opensAt: Date | null = null;
+
   toBody(): Record<string, string> {
     const body: Record<string, string> = { error: this.message };
     if (this.code) body.code = this.code;
     if (this.field) body.field = this.field;
     if (this.fieldCode) body.fieldCode = this.fieldCode;
+    if (this.opensAt) body.opensAt = this.opensAt.toISOString();
     return body;
   }
+}
+
+/** An ApiError that ends at `opensAt` (the body carries the time). */
+export function refusalUntil(
+  statusCode: number,
+  message: string,
+  code: ApiErrorCode,
+  opensAt: Date,
+): ApiError {
+  const error = new ApiError(statusCode, message, code);
+  error.opensAt = opensAt;
+  return error;
 }
 
 export const badRequest = (message: string, code: ApiErrorCode = 'invalid_body', field?: string) =>

@@ -84,8 +84,16 @@ export async function runIdempotent(
   reply: FastifyReply,
   route: string,
   prepare: (tx: Tx) => Promise<PreparedChange>,
+  options: {
+    /**
+     * A check that runs before the change, given whether the key was answered before (the
+     * second factor's step-up: a replay of an answered key needs no fresh code).
+     */
+    beforeChange?: (answered: () => Promise<boolean>) => Promise<void>;
+  } = {},
 ): Promise<FastifyReply> {
   const keyed = idempotentRequest(request, reply, route);
+  if (options.beforeChange) await options.beforeChange(keyed.answered);
   try {
     const answer = await request.server.db.transaction(async (tx) => {
       const prepared = await prepare(tx);
@@ -122,6 +130,8 @@ export interface IdempotentRequest {
   claim(answer: StoredAnswer): KeyClaim;
   /** Sends the answer stored with the key: the first request's, byte for byte. */
   replay(): Promise<FastifyReply>;
+  /** Whether the key is stored: its request was answered and only replays from now on. */
+  answered(): Promise<boolean>;
   /**
    * After `error`: a retry of a finished request gets the first answer even when the world
    * changed since and its validation now fails; any other error is thrown again. The key is
@@ -184,6 +194,7 @@ export function idempotentRequest(
       claimed: sql`exists (select 1 from claim)`,
     }),
     replay,
+    answered: keyIsStored,
     recover: async (error) => {
       if (refusalOf(error) !== null && (await keyIsStored())) return replay();
       throw error;

@@ -22,6 +22,7 @@ import {
   purgeOldLoginAttempts,
   SESSION_PURGE_BATCH_SIZE,
 } from '../modules/auth';
+import { CHALLENGE_PURGE_BATCH_SIZE, purgeExpiredChallenges } from '../modules/users';
 import { startPeriodicJob } from './periodic';
 
 const EXPIRED_PURGE_INTERVAL_MS = 5 * 60_000;
@@ -53,6 +54,11 @@ const PURGES: readonly Purge[] = [
     rows: 'known devices not signed in from for a year',
     batchSize: DEVICE_PURGE_BATCH_SIZE,
     purgeBatch: purgeForgottenDevices,
+  },
+  {
+    rows: 'sign-in challenges',
+    batchSize: CHALLENGE_PURGE_BATCH_SIZE,
+    purgeBatch: purgeExpiredChallenges,
   },
 ];
 

@@ -1,6 +1,15 @@
 /** Demo data for the embedded default. These credentials are printed in README.md. */
 
-export const DEMO_ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+/**
+ * The demo admin. Every admin must have a second factor, so it comes enrolled with a fixed
+ * TOTP key (base32), printed by the start banner and the README, so a visitor can add it to
+ * an authenticator app. Public by design: demo data is never for a public server.
+ */
+export const DEMO_ADMIN = {
+  email: 'admin@tradewallet.local',
+  password: 'Admin-Demo-2026',
+  twoFactorSecret: 'TRADEWALLETDEMOADMINTWOFACTORKEY',
+};
 
 /**
  * A second demo admin, so the four-eyes flows (a new admin, a large adjustment, the second
@@ -12,6 +21,8 @@ export const DEMO_SECOND_ADMIN = {
   email: 'admin2@tradewallet.local',
   phoneNumber: '+10000000001',
   password: 'Admin-Demo-2026',
+  /** Its TOTP key (base32), in the README beside the first admin's. */
+  twoFactorSecret: 'TRADEWALLETSECONDADMINTWOFACTORK',
 } as const;
 
 export const DEMO_USERS = [

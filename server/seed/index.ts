@@ -13,6 +13,7 @@ import { platformShard, walletAccountId, type PlatformAccounts } from '../ledger
 import { postEntry } from '../ledger/posting';
 import { createAccount, hashPassword, revokeAllSessions, verifyPassword } from '../modules/auth';
 import { ensureSiteSettings } from '../modules/settings';
+import { enrollKnownSecret } from '../modules/users';
 import { normalizeEmail } from '../../common/validation';
 import {
   DEMO_ADMIN,
@@ -42,15 +43,20 @@ export async function seed(
   if (admin) await upsertAdmin(db, admin.email, admin.password, log);
 
   if (!config.demo) return;
+  // The demo admins come enrolled in two-factor with their printed keys (an ADMIN_EMAIL admin
+  // sets one up at first sign-in instead); a key set up since is kept.
+  if (!config.adminEmail) await enrollDemoAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.twoFactorSecret);
   const [secondAdmin] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_SECOND_ADMIN.email))
     .limit(1);
   if (!secondAdmin) {
-    const created = await createAccount(db, { ...DEMO_SECOND_ADMIN, role: 'admin' });
+    const { twoFactorSecret: _secret, ...account } = DEMO_SECOND_ADMIN;
+    const created = await createAccount(db, { ...account, role: 'admin' });
     if (!created.ok) log.warn({ conflict: created.conflict }, 'second demo admin not created');
   }
+  await enrollDemoAdmin(db, DEMO_SECOND_ADMIN.email, DEMO_SECOND_ADMIN.twoFactorSecret);
   for (const demoUser of DEMO_USERS) {
     const existing = await db
       .select({ id: users.id })
@@ -97,6 +103,16 @@ export async function seed(
 }
 
 /** Creates the admin, or updates its password and role when the account already exists. */
+/** Gives a demo admin its printed two-factor key, unless it has a second factor already. */
+async function enrollDemoAdmin(db: Db, email: string, secret: string): Promise<void> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.role, 'admin')))
+    .limit(1);
+  if (row) await enrollKnownSecret(db, row.id, secret, Date.now());
+}
+
 async function upsertAdmin(
   db: Db,
   emailInput: string,

@@ -14,6 +14,7 @@ import { i18n, loadCatalog } from './i18n/i18n';
 function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServices {
   return {
     login: (credentials, signal) => authApi.login(credentials, signal),
+    loginTwoFactor: (answer, signal) => authApi.loginTwoFactor(answer, signal),
     register: (fields, signal) => authApi.register(fields, signal),
     logout: (role) => authApi.logout(role),
     saveToken: (role, token) => {

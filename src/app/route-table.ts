@@ -324,6 +324,12 @@ export const ROUTES: readonly RouteDef[] = [
     '/settings',
     () => import('../views/settings/security-page'),
   ),
+  user(
+    '/settings/two-factor',
+    msg`Two-factor authentication`,
+    '/settings',
+    () => import('../views/settings/two-factor-page'),
+  ),
   user('/app/notice', msg`Notice`, '/', () => import('../views/notice/notice-page')),
   user('/privacy', msg`Privacy Portal`, '/settings', () => import('../views/about/privacy-page')),
   user('/about', msg`About Us`, '/settings', () => import('../views/about/about-page')),

@@ -18,7 +18,12 @@ export function sessionStateOf(snapshot: AuthSnapshot): SessionState {
     signingOut: snapshot.matches('signingOut'),
     loggedOut: snapshot.matches('loggedOut'),
     busy:
-      snapshot.matches({ signedOut: 'signingIn' }) || snapshot.matches({ signedOut: 'signingUp' }),
+      snapshot.matches({ signedOut: 'signingIn' }) ||
+      snapshot.matches({ signedOut: 'signingUp' }) ||
+      snapshot.matches({ signedOut: 'verifyingCode' }),
+    twoFactorStep:
+      snapshot.matches({ signedOut: 'twoFactor' }) ||
+      snapshot.matches({ signedOut: 'verifyingCode' }),
     error: snapshot.context.error,
   };
 }
@@ -28,6 +33,7 @@ export function authLogic(services: AuthServices) {
   return authMachine.provide({
     actors: {
       login: fromPromise(({ input, signal }) => services.login(input, signal)),
+      loginTwoFactor: fromPromise(({ input, signal }) => services.loginTwoFactor(input, signal)),
       register: fromPromise(({ input, signal }) => services.register(input, signal)),
       logout: fromPromise(({ input }) => services.logout(input.role)),
     },

@@ -1,8 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginResponse, RegisterRequest } from '../../common/contract/auth';
+import type { LoginAnswer, LoginResponse, RegisterRequest } from '../../common/contract/auth';
 import type { Role } from '../../common/rules';
 import type { FormError } from '../services/messages';
-import type { AuthEvent, AuthInput, AuthNotice, Credentials } from './auth.machine';
+import type {
+  AuthEvent,
+  AuthInput,
+  AuthNotice,
+  Credentials,
+  TwoFactorAnswer,
+} from './auth.machine';
 
 /**
  * The session as screens see it, and the way to the app-wide auth actor.
@@ -21,7 +27,8 @@ import type { AuthEvent, AuthInput, AuthNotice, Credentials } from './auth.machi
 
 /** What the auth machine needs from the app: HTTP, storage, navigation and the toasts. */
 export interface AuthServices {
-  login(credentials: Credentials, signal: AbortSignal): Promise<LoginResponse>;
+  login(credentials: Credentials, signal: AbortSignal): Promise<LoginAnswer>;
+  loginTwoFactor(answer: TwoFactorAnswer, signal: AbortSignal): Promise<LoginResponse>;
   register(fields: RegisterRequest, signal: AbortSignal): Promise<unknown>;
   logout(role: Role): Promise<void>;
   saveToken(role: Role, token: string): void;
@@ -52,6 +59,8 @@ export interface SessionState extends Session {
   busy: boolean;
   /** The last sign-in or sign-up failure. */
   error: FormError | null;
+  /** The sign-in asks for the second factor's code (the password was right). */
+  twoFactorStep: boolean;
 }
 
 let services: AuthServices | null = null;
@@ -65,7 +74,14 @@ interface AuthActorHandle {
 }
 
 function stateOfStoredRole(role: Role | null): SessionState {
-  return { role, signingOut: false, loggedOut: false, busy: false, error: null };
+  return {
+    role,
+    signingOut: false,
+    loggedOut: false,
+    busy: false,
+    error: null,
+    twoFactorStep: false,
+  };
 }
 
 /**
@@ -121,7 +137,8 @@ function sameState(a: SessionState, b: SessionState): boolean {
     a.signingOut === b.signingOut &&
     a.loggedOut === b.loggedOut &&
     a.busy === b.busy &&
-    a.error === b.error
+    a.error === b.error &&
+    a.twoFactorStep === b.twoFactorStep
   );
 }
 
@@ -140,6 +157,10 @@ export function useLoggedOut(): boolean {
 
 export function useAuthBusy(): boolean {
   return useSessionState().busy;
+}
+
+export function useTwoFactorStep(): boolean {
+  return useSessionState().twoFactorStep;
 }
 
 export function useAuthError(): FormError | null {

@@ -1,12 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LoginResponse, RegisterRequest } from '../../common/contract';
+import type { LoginAnswer, LoginResponse, RegisterRequest } from '../../common/contract';
 import { LOGOUT_REDIRECT_DELAY_MS, STORAGE_KEYS, type Role } from '../../common/rules';
 import { ApiError } from '../services/api-error';
 import { describeLoginError, describeRegistrationError } from '../services/error-messages';
 import { createTokenStorage } from '../services/token-storage';
 import { MemoryStorage } from '../testing/memory-storage';
-import { authMachine, type AuthNotice, type Credentials } from './auth.machine';
+import {
+  authMachine,
+  type AuthNotice,
+  type Credentials,
+  type TwoFactorAnswer,
+} from './auth.machine';
 import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
@@ -20,7 +25,8 @@ const signUpFields: RegisterRequest = {
 };
 
 interface Fakes {
-  login?: (credentials: Credentials) => Promise<LoginResponse>;
+  login?: (credentials: Credentials) => Promise<LoginAnswer>;
+  loginTwoFactor?: (answer: TwoFactorAnswer) => Promise<LoginResponse>;
   register?: (fields: RegisterRequest) => Promise<unknown>;
   logout?: (role: Role) => Promise<void>;
 }
@@ -35,6 +41,10 @@ function startAuth(fakes: Fakes = {}, stored: Record<string, string> = {}) {
       fakes.login ??
         (async () => ({ token: 'user-token', role: 'user' as const, expiresAt: EXPIRES_AT })),
     ),
+    loginTwoFactor: vi.fn(
+      fakes.loginTwoFactor ??
+        (async () => ({ token: 'user-token', role: 'user' as const, expiresAt: EXPIRES_AT })),
+    ),
     register: vi.fn(fakes.register ?? (async () => ({ message: 'created' }))),
     logout: vi.fn(fakes.logout ?? (async () => undefined)),
     goToSignIn: vi.fn(),
@@ -42,6 +52,7 @@ function startAuth(fakes: Fakes = {}, stored: Record<string, string> = {}) {
   const logic = authMachine.provide({
     actors: {
       login: fromPromise(({ input }) => calls.login(input)),
+      loginTwoFactor: fromPromise(({ input }) => calls.loginTwoFactor(input)),
       register: fromPromise(({ input }) => calls.register(input)),
       logout: fromPromise(({ input }) => calls.logout(input.role)),
     },
@@ -212,5 +223,64 @@ describe('auth machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
     actor.send({ type: 'UNAUTHORIZED' });
     expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+
+  describe('the second factor', () => {
+    const challenged = async () => ({
+      twoFactorRequired: true as const,
+      challenge: 'c'.repeat(43),
+    });
+
+    it('asks for a code after the password, then signs in with the challenge and the code', async () => {
+      const { actor, storage, calls } = startAuth({ login: challenged });
+      actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'pw' });
+      await waitFor(actor, (s) => s.matches({ signedOut: 'twoFactor' }));
+      expect(storage.getItem(STORAGE_KEYS.userToken)).toBeNull();
+      actor.send({ type: 'SUBMIT_CODE', code: '123456' });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'user' }));
+      expect(calls.loginTwoFactor).toHaveBeenCalledWith({
+        challenge: 'c'.repeat(43),
+        code: '123456',
+      });
+      expect(storage.getItem(STORAGE_KEYS.userToken)).toBe('user-token');
+      expect(actor.getSnapshot().context.challenge).toBeNull();
+    });
+
+    it('keeps the code step with the error after a wrong code', async () => {
+      const { actor } = startAuth({
+        login: challenged,
+        loginTwoFactor: async () => {
+          throw new ApiError({ status: 403, code: 'two_factor_invalid' });
+        },
+      });
+      actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'pw' });
+      await waitFor(actor, (s) => s.matches({ signedOut: 'twoFactor' }));
+      actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+      await waitFor(
+        actor,
+        (s) => s.matches({ signedOut: 'twoFactor' }) && s.context.error !== null,
+      );
+      expect(actor.getSnapshot().context.challenge).not.toBeNull();
+    });
+
+    it('goes back to the password when the challenge expired, and on Back', async () => {
+      const { actor } = startAuth({
+        login: challenged,
+        loginTwoFactor: async () => {
+          throw new ApiError({ status: 400, code: 'challenge_invalid' });
+        },
+      });
+      actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'pw' });
+      await waitFor(actor, (s) => s.matches({ signedOut: 'twoFactor' }));
+      actor.send({ type: 'SUBMIT_CODE', code: '123456' });
+      await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+      expect(actor.getSnapshot().context.challenge).toBeNull();
+      expect(actor.getSnapshot().context.error).not.toBeNull();
+
+      actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'pw' });
+      await waitFor(actor, (s) => s.matches({ signedOut: 'twoFactor' }));
+      actor.send({ type: 'CANCEL_CODE' });
+      expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { LoginResponse, RegisterRequest } from '../../common/contract';
+import type { LoginAnswer, LoginResponse, RegisterRequest } from '../../common/contract';
 import { LOGOUT_REDIRECT_DELAY_MS, type Role } from '../../common/rules';
 import { describeLoginError, describeRegistrationError } from '../services/error-messages';
 import type { FormError } from '../services/messages';
@@ -39,11 +39,26 @@ export interface AuthContext {
    * automatic sign-in that follows it; cleared as soon as that call settles.
    */
   pendingCredentials: Credentials | null;
+  /**
+   * The sign-in's second step: the password was right and the account has two-factor on,
+   * so the server answered a challenge to answer with a code (5 minutes, one success).
+   */
+  challenge: string | null;
+}
+
+/** The second step of a sign-in: the challenge and a TOTP or recovery code. */
+export interface TwoFactorAnswer {
+  challenge: string;
+  code: string;
 }
 
 export type AuthEvent =
   | { type: 'SIGN_IN'; email: string; password: string }
   | { type: 'SIGN_UP'; fields: RegisterRequest }
+  /** The code (or a recovery code) of the sign-in's second step. */
+  | { type: 'SUBMIT_CODE'; code: string }
+  /** Back from the second step to the password. */
+  | { type: 'CANCEL_CODE' }
   | { type: 'SIGN_OUT' }
   /** A call answered 401: the session is no longer valid. */
   | { type: 'UNAUTHORIZED' }
@@ -62,6 +77,20 @@ function notProvided(name: string): never {
   throw new Error(`auth machine: "${name}" must be supplied with authMachine.provide()`);
 }
 
+/** The token of a sign-in answer that is a session (the challenge branch is taken first). */
+function tokenOf(answer: LoginAnswer): string {
+  if (!('token' in answer)) throw new Error('a sign-in challenge has no token');
+  return answer.token;
+}
+
+function isExpiredChallenge(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'challenge_invalid'
+  );
+}
+
 function notice(tone: AuthNotice['tone'], message: MessageDescriptor): AuthNotice {
   return { type: 'notice', tone, message };
 }
@@ -74,7 +103,10 @@ export const authMachine = setup({
     emitted: {} as AuthNotice,
   },
   actors: {
-    login: fromPromise<LoginResponse, Credentials>(async () => notProvided('login')),
+    login: fromPromise<LoginAnswer, Credentials>(async () => notProvided('login')),
+    loginTwoFactor: fromPromise<LoginResponse, TwoFactorAnswer>(async () =>
+      notProvided('loginTwoFactor'),
+    ),
     register: fromPromise<unknown, RegisterRequest>(async () => notProvided('register')),
     logout: fromPromise<void, { role: Role }>(async () => notProvided('logout')),
   },
@@ -92,7 +124,12 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ role: input.storedRole, error: null, pendingCredentials: null }),
+  context: ({ input }) => ({
+    role: input.storedRole,
+    error: null,
+    pendingCredentials: null,
+    challenge: null,
+  }),
   initial: 'restoring',
   states: {
     /** Passed through as the actor starts: no snapshot is ever in it. */
@@ -165,12 +202,20 @@ export const authMachine = setup({
             },
             onDone: [
               {
-                guard: ({ event }) => event.output.role === 'admin',
+                guard: ({ event }) => 'twoFactorRequired' in event.output,
+                target: 'twoFactor',
+                actions: assign({
+                  challenge: ({ event }) =>
+                    'challenge' in event.output ? event.output.challenge : null,
+                }),
+              },
+              {
+                guard: ({ event }) => 'role' in event.output && event.output.role === 'admin',
                 target: '#auth.signedIn.admin',
                 actions: [
                   {
                     type: 'saveToken',
-                    params: ({ event }) => ({ role: 'admin', token: event.output.token }),
+                    params: ({ event }) => ({ role: 'admin', token: tokenOf(event.output) }),
                   },
                   assign({ role: 'admin' }),
                 ],
@@ -180,7 +225,7 @@ export const authMachine = setup({
                 actions: [
                   {
                     type: 'saveToken',
-                    params: ({ event }) => ({ role: 'user', token: event.output.token }),
+                    params: ({ event }) => ({ role: 'user', token: tokenOf(event.output) }),
                   },
                   assign({ role: 'user' }),
                 ],
@@ -190,6 +235,69 @@ export const authMachine = setup({
               target: 'idle',
               actions: assign({ error: ({ event }) => describeLoginError(event.error) }),
             },
+          },
+        },
+
+        /** The password was right; the code from the authenticator app (or a recovery code). */
+        twoFactor: {
+          on: {
+            SUBMIT_CODE: {
+              target: 'verifyingCode',
+              actions: assign({ error: null }),
+            },
+            CANCEL_CODE: {
+              target: 'idle',
+              actions: assign({ challenge: null, error: null }),
+            },
+          },
+        },
+
+        verifyingCode: {
+          invoke: {
+            src: 'loginTwoFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'SUBMIT_CODE');
+              if (!context.challenge) throw new Error('verifyingCode without a challenge');
+              return { challenge: context.challenge, code: event.code };
+            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.role === 'admin',
+                target: '#auth.signedIn.admin',
+                actions: [
+                  {
+                    type: 'saveToken',
+                    params: ({ event }) => ({ role: 'admin', token: event.output.token }),
+                  },
+                  assign({ role: 'admin', challenge: null }),
+                ],
+              },
+              {
+                target: '#auth.signedIn.user',
+                actions: [
+                  {
+                    type: 'saveToken',
+                    params: ({ event }) => ({ role: 'user', token: event.output.token }),
+                  },
+                  assign({ role: 'user', challenge: null }),
+                ],
+              },
+            ],
+            onError: [
+              {
+                // The challenge expired or was used: back to the password.
+                guard: ({ event }) => isExpiredChallenge(event.error),
+                target: 'idle',
+                actions: assign({
+                  challenge: null,
+                  error: ({ event }) => describeLoginError(event.error),
+                }),
+              },
+              {
+                target: 'twoFactor',
+                actions: assign({ error: ({ event }) => describeLoginError(event.error) }),
+              },
+            ],
           },
         },
       },

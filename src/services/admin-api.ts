@@ -162,6 +162,10 @@ export const resetAdminUserPassword = (id: string, password: string) =>
     updateCall,
   );
 
+/** POST /api/admin/users/:id/resetTwoFactor: with a reason (audited); withdrawals pause 24 h. */
+export const resetUserTwoFactor = (id: string, reason: string) =>
+  api.post(`${idPath('/admin/users', id)}/resetTwoFactor`, AdminUserResponse, { reason }, write);
+
 /** POST /api/userLogin/:id: a short-lived, read-only session of the user (audited). */
 export const viewAsUser = (id: string) =>
   api.post(idPath('/userLogin', id), ImpersonationResponse, {}, write);

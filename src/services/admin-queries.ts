@@ -34,6 +34,7 @@ import {
   fetchAdminUser,
   fetchAdminUsers,
   resetAdminUserPassword,
+  resetUserTwoFactor,
   updateAdminUser,
   updateAdminUserFlags,
   updateCoin,
@@ -283,6 +284,9 @@ export const useAdjustAdminUserBalance = (id: string) =>
 
 export const useResetAdminUserPassword = (id: string) =>
   useAdminChange((password: string) => resetAdminUserPassword(id, password));
+
+export const useResetUserTwoFactor = (id: string) =>
+  useAdminChange((reason: string) => resetUserTwoFactor(id, reason));
 
 /** Opens a read-only session of the user; it changes nothing, so nothing is refetched. */
 export const useViewAsUser = () => useMutation({ mutationFn: viewAsUser });

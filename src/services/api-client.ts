@@ -6,6 +6,7 @@ import {
   DEVICE_ID_HEADER,
   READ_RETRY_LIMIT,
   retryDelayMs as defaultRetryDelayMs,
+  TWO_FACTOR_CODE_HEADER,
 } from '../../common/rules';
 import { ApiError, InvalidResponseError, isRetryableError, parseRetryAfter } from './api-error';
 import { reportUnauthorized } from './session-events';
@@ -32,6 +33,8 @@ interface RequestOptions {
    * action and sent again, unchanged, when the user retries that action.
    */
   idempotencyKey?: string;
+  /** A fresh second-factor code, sent as `X-Two-Factor-Code` (the step-up, services/step-up.ts). */
+  twoFactorCode?: string;
   /**
    * The call's own failure message (docs/product.md §8's call-wrapper rejection, e.g. 'Couldn't Create
    * Deposit...!'), carried by the error it rejects with as `callFailure`.
@@ -106,6 +109,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       query,
       signal,
       idempotencyKey,
+      twoFactorCode,
       callFailure,
       deviceId,
     } = options;
@@ -119,6 +123,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     }
     if (deviceId !== undefined) headers[DEVICE_ID_HEADER] = deviceId;
+    if (twoFactorCode !== undefined) headers[TWO_FACTOR_CODE_HEADER] = twoFactorCode;
     try {
       return await $fetch(path, {
         method,
@@ -186,6 +191,7 @@ function toApiError(error: unknown, callFailure: MessageDescriptor | undefined):
       code: text('code'),
       field: text('field'),
       fieldCode: text('fieldCode'),
+      opensAt: text('opensAt'),
       callFailure,
       retryAfterS: parseRetryAfter(error.response.headers.get('retry-after')),
     });

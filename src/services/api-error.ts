@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly callFailure: MessageDescriptor | undefined;
   /** How long the server asked to wait before trying again (`Retry-After`), in seconds. */
   readonly retryAfterS: number | undefined;
+  /** When a timed refusal ends (a two-factor lock, the withdrawal cooling period). */
+  readonly opensAt: Date | undefined;
 
   constructor(init: {
     status: number;
@@ -30,6 +32,7 @@ export class ApiError extends Error {
     fieldCode?: string | undefined;
     callFailure?: MessageDescriptor | undefined;
     retryAfterS?: number | undefined;
+    opensAt?: string | undefined;
   }) {
     super(init.serverMessage ?? (init.status === 0 ? 'Network error' : `HTTP ${init.status}`));
     this.status = init.status;
@@ -39,6 +42,8 @@ export class ApiError extends Error {
     this.field = init.field;
     this.fieldCode = isFieldErrorCode(init.fieldCode) ? init.fieldCode : undefined;
     this.callFailure = init.callFailure;
+    const opensAtMs = init.opensAt === undefined ? Number.NaN : Date.parse(init.opensAt);
+    this.opensAt = Number.isNaN(opensAtMs) ? undefined : new Date(opensAtMs);
   }
 
   get isNetworkError(): boolean {

@@ -1,26 +1,52 @@
 import {
+  EnableTwoFactorResponse,
+  LoginAnswer,
   LoginResponse,
   MessageResponse,
   RegisterResponse,
   ResendVerificationResponse,
+  SetupTwoFactorResponse,
   UpdatePasswordResponse,
   type LoginRequest,
+  type LoginTwoFactorRequest,
   type RegisterRequest,
   type UpdatePasswordRequest,
 } from '../../common/contract/auth';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Role } from '../../common/rules';
 import { api } from './api-client';
+import { withStepUp } from './step-up';
+import { tokenStorage } from './token-storage';
 import { CALL_FAILURES } from './call-failures';
 import { deviceId } from './device-id';
-import { tokenStorage } from './token-storage';
 
-/** POST /api/login: one endpoint for users and admins; the answer says which. */
-export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<LoginResponse> {
-  return api.post('/login', LoginResponse, credentials, {
+/**
+ * POST /api/login: one endpoint for users and admins; the answer says which, or (two-factor
+ * on) asks for a code with a challenge.
+ */
+export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<LoginAnswer> {
+  return api.post('/login', LoginAnswer, credentials, {
     auth: 'none',
     deviceId: deviceId(),
     ...signalOption(signal),
   });
+}
+
+/** POST /api/loginTwoFactor: the challenge and a code; the usual sign-in answer. */
+export function loginTwoFactor(
+  answer: LoginTwoFactorRequest,
+  signal?: AbortSignal,
+): Promise<LoginResponse> {
+  return api.post(
+    '/loginTwoFactor',
+    LoginResponse,
+    { ...answer },
+    {
+      auth: 'none',
+      // The second step opens the session: the device it is opened on.
+      deviceId: deviceId(),
+      ...signalOption(signal),
+    },
+  );
 }
 
 /** POST /api/registerUser */
@@ -43,11 +69,17 @@ export async function logout(role: Role): Promise<void> {
 
 /** PUT /api/updateUserPasswordByUser: the new password, proved by the current one. */
 export async function updatePassword(change: UpdatePasswordRequest): Promise<void> {
-  await api.put(
-    '/updateUserPasswordByUser',
-    UpdatePasswordResponse,
-    { ...change },
-    { callFailure: CALL_FAILURES.updateProfile },
+  // With two-factor on, the change takes a fresh code too (services/step-up.ts).
+  await withStepUp((twoFactorCode) =>
+    api.put(
+      '/updateUserPasswordByUser',
+      UpdatePasswordResponse,
+      { ...change },
+      {
+        callFailure: CALL_FAILURES.updateProfile,
+        ...(twoFactorCode === undefined ? {} : { twoFactorCode }),
+      },
+    ),
   );
 }
 
@@ -85,6 +117,26 @@ export async function resetPassword(request: { token: string; password: string }
 export function rememberLanguageOnServer(language: Language): void {
   if (tokenStorage.storedRole() !== 'user' || tokenStorage.viewAs() !== null) return;
   api.put('/updateLanguage', MessageResponse, { language }).catch(() => undefined);
+}
+
+/** POST /api/setupTwoFactor: a new pending key and its otpauth:// address. */
+export function setupTwoFactor(): Promise<SetupTwoFactorResponse> {
+  return api.post('/setupTwoFactor', SetupTwoFactorResponse, undefined, { auth: authOfSession() });
+}
+
+/** POST /api/enableTwoFactor: a code of the pending key; the ten recovery codes, once. */
+export function enableTwoFactor(code: string): Promise<EnableTwoFactorResponse> {
+  return api.post('/enableTwoFactor', EnableTwoFactorResponse, { code }, { auth: authOfSession() });
+}
+
+/** POST /api/disableTwoFactor: a code or a recovery code. */
+export async function disableTwoFactor(code: string): Promise<void> {
+  await api.post('/disableTwoFactor', MessageResponse, { code });
+}
+
+/** The signed-in role's token: an admin sets two-factor up with the admin session. */
+function authOfSession(): Role {
+  return tokenStorage.read('admin') ? 'admin' : 'user';
 }
 
 function signalOption(signal: AbortSignal | undefined): { signal?: AbortSignal } {

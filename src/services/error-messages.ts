@@ -81,6 +81,11 @@ const apiErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   account_disabled: msg`This account has been disabled. Please contact support.`,
   email_taken: msg`This email is already registered.`,
   username_taken: msg`This username is already taken.`,
+  two_factor_invalid: msg`This code is not valid. Check the code and try again.`,
+  two_factor_locked: msg`Too many wrong codes. Please wait 15 minutes and try again.`,
+  two_factor_required: msg`Enter the code from your authenticator app.`,
+  challenge_invalid: msg`This sign-in has expired. Please sign in again.`,
+  withdrawals_locked: msg`Withdrawals are paused for 24 hours after a security change.`,
 };
 
 /**
@@ -187,6 +192,11 @@ export interface SubmitFailure {
    * refusal (too low a balance, changed figures) needs the user to change something first.
    */
   retryable: boolean;
+  /**
+   * The withdrawal cooling period after a security change (403 `withdrawals_locked`): when
+   * withdrawals open again. The form says so instead of its failure text.
+   */
+  pausedUntil?: Date;
 }
 
 /** Statuses after which the same request may still pass: no answer, time-out, busy server. */
@@ -197,6 +207,9 @@ function isTransientStatus(status: number): boolean {
 export function describeSubmitFailure(error: unknown, message: MessageDescriptor): SubmitFailure {
   if (!(error instanceof ApiError)) return { message, reason: null, retryable: true };
   const retryable = isTransientStatus(error.status);
+  if (error.code === 'withdrawals_locked' && error.opensAt) {
+    return { message, reason: null, retryable: false, pausedUntil: error.opensAt };
+  }
   const known = error.code ? walletErrorMessages[error.code] : undefined;
   if (known) return { message, reason: known, retryable };
   if (error.status === 0) {

@@ -18,6 +18,7 @@ import {
   type Withdraw,
 } from '../../common/contract';
 import { api } from './api-client';
+import { withStepUp } from './step-up';
 import { ApiError } from './api-error';
 import { CALL_FAILURES } from './call-failures';
 
@@ -89,7 +90,14 @@ export async function createWithdraw(
   idempotencyKey: string,
 ): Promise<Withdraw> {
   const options = { idempotencyKey, callFailure: CALL_FAILURES.createWithdraw };
-  return (await api.post('/createWithdraw', WithdrawResponse, request, options)).withdraw;
+  // With two-factor on, the same request (same key) again with a code: services/step-up.ts.
+  const answer = await withStepUp((twoFactorCode) =>
+    api.post('/createWithdraw', WithdrawResponse, request, {
+      ...options,
+      ...codeOption(twoFactorCode),
+    }),
+  );
+  return answer.withdraw;
 }
 
 export async function createTransfer(
@@ -97,5 +105,16 @@ export async function createTransfer(
   idempotencyKey: string,
 ): Promise<Transfer> {
   const options = { idempotencyKey, callFailure: CALL_FAILURES.createTransfer };
-  return (await api.post('/createTransfer', TransferResponse, request, options)).transfer;
+  const answer = await withStepUp((twoFactorCode) =>
+    api.post('/createTransfer', TransferResponse, request, {
+      ...options,
+      ...codeOption(twoFactorCode),
+    }),
+  );
+  return answer.transfer;
+}
+
+/** The step-up's code as a call option, when there is one. */
+function codeOption(twoFactorCode: string | undefined): { twoFactorCode?: string } {
+  return twoFactorCode === undefined ? {} : { twoFactorCode };
 }

@@ -181,6 +181,14 @@ export const LockIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A key: two-factor authentication. */
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="7.5" cy="15.5" r="4" />
+    <path d="m10.5 12.5 9-9M16 7l3 3M14 9l2 2" />
+  </Icon>
+);
+
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
-import { createTestApp, registerAndLogin, type TestApp } from './harness';
+import { adminSignIn, createTestApp, registerAndLogin, type TestApp } from './harness';
 
 let t: TestApp;
 let userAuth: Record<string, string>;
@@ -15,12 +15,10 @@ let adminAuth: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'Root-Console-2026' });
   userAuth = (await registerAndLogin(t.app)).auth;
-  const admin = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: 'root@example.com', password: 'Root-Console-2026' },
+  adminAuth = await adminSignIn(t.app, {
+    email: 'root@example.com',
+    password: 'Root-Console-2026',
   });
-  adminAuth = { authorization: `Bearer ${admin.json().token}` };
 });
 afterAll(async () => t?.close());
 

@@ -25,6 +25,7 @@ import { checkLedger } from '../../server/ledger/check';
 import { SAME_APPROVER_MESSAGE } from '../../server/modules/wallet/withdraw-decision';
 import { createAccount } from '../../server/modules/auth/new-account';
 import {
+  adminSignIn,
   closeCheckingLedger,
   createAdminTestApp,
   createMethod,
@@ -62,13 +63,7 @@ async function secondAdmin(): Promise<{ auth: Headers; id: string; username: str
     role: 'admin' as const,
   };
   await createAccount(t.app.db, account);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: account.email, password: account.password },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  const auth = { authorization: `Bearer ${login.json().token as string}` };
+  const auth = await adminSignIn(t.app, account);
   return { auth, id: (await me(t.app, auth))._id, username: account.username };
 }
 

@@ -12,6 +12,7 @@ import { AdminApprovalPage, AdminApprovalResponse, AdminAccountList } from '../.
 import { queryRows } from '../../server/db/client';
 import { walletAccountId } from '../../server/ledger/accounts';
 import {
+  adminSignIn,
   accountBalance,
   closeCheckingLedger,
   createAdminTestApp,
@@ -152,9 +153,7 @@ describe('one admin cannot complete a dual-approval withdrawal with an account o
       decidedBy: { _id: b.id },
       notApprovable: null,
     });
-    const signedIn = await login(body.email, body.password);
-    expect(signedIn.statusCode).toBe(200);
-    const n = { authorization: `Bearer ${signedIn.json().token as string}` };
+    const n = await adminSignIn(t.app, body);
     const nId = (await me(t.app, n))._id;
     const admins = (await call('GET', '/api/admin/admins', b.auth)).json();
     expect(is(admins, AdminAccountList)).toBe(true);

@@ -15,7 +15,9 @@ import { expect } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
-import { files, ledgerAccounts, users } from '../../server/db/schema';
+import { files, ledgerAccounts, users, userTwoFactor } from '../../server/db/schema';
+import { totpCodeAt } from '../../server/modules/users/two-factor-codes';
+import { normalizeEmail } from '../../common/validation';
 import { checkLedger } from '../../server/ledger/check';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertAccount } from '../../server/modules/users/accounts';
@@ -223,9 +225,68 @@ export const TEST_ADMIN = { email: 'ops@example.com', password: 'Ops-Console-202
 export const WITH_ADMIN = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password };
 
 export async function adminHeaders(app: FastifyInstance): Promise<Headers> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+  return adminSignIn(app, TEST_ADMIN);
+}
+
+/** The second-factor keys the harness set up, by account email, for later sign-ins. */
+const adminSecrets = new Map<string, string>();
+
+/** The current code of an account the harness enrolled (see adminSignIn). */
+export function harnessTotpCode(app: FastifyInstance, email: string): string {
+  const secret = adminSecrets.get(email);
+  if (!secret) throw new Error(`no two-factor key known for ${email}`);
+  return totpCodeAt(secret, app.nowMs());
+}
+
+/**
+ * Signs an admin in as the console must: an admin without a second factor gets a session
+ * that may only set one up, so the harness sets one up (setupTwoFactor, then enableTwoFactor
+ * with the computed code); one with a factor answers the sign-in challenge with a code. A
+ * code is accepted once per 30 s step, and tests sign in many times a second: the harness
+ * forgets the last used step first, standing in for waiting for the next code.
+ */
+export async function adminSignIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+): Promise<Headers> {
+  const payload = { email: credentials.email, password: credentials.password };
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
-  return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+  const answer = res.json() as { token?: string; challenge?: string };
+  if (answer.token) {
+    const headers = { authorization: `Bearer ${answer.token}` };
+    const setup = await app.inject({ method: 'POST', url: '/api/setupTwoFactor', headers });
+    if (setup.statusCode !== 200) throw new Error(`2FA set-up failed: ${setup.body}`);
+    const { secret } = setup.json() as { secret: string };
+    adminSecrets.set(credentials.email, secret);
+    const enabled = await app.inject({
+      method: 'POST',
+      url: '/api/enableTwoFactor',
+      headers,
+      payload: { code: totpCodeAt(secret, app.nowMs()) },
+    });
+    if (enabled.statusCode !== 200) throw new Error(`2FA enable failed: ${enabled.body}`);
+    return headers;
+  }
+  if (!answer.challenge) throw new Error(`admin login answered neither: ${res.body}`);
+  await forgetUsedCodes(app.db, normalizeEmail(credentials.email));
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/loginTwoFactor',
+    payload: { challenge: answer.challenge, code: harnessTotpCode(app, credentials.email) },
+  });
+  if (second.statusCode !== 200) throw new Error(`admin 2FA login failed: ${second.body}`);
+  return { authorization: `Bearer ${(second.json() as { token: string }).token}` };
+}
+
+/** Lets the current code be used again (the harness's stand-in for waiting 30 s). */
+export async function forgetUsedCodes(db: Db, email: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no account ${email}`);
+  await db
+    .update(userTwoFactor)
+    .set({ lastUsedStep: null })
+    .where(eq(userTwoFactor.userId, user.id));
 }
 
 /** Credits a user's wallet through the ledger (as an approved deposit would), for set-up. */
@@ -357,18 +418,7 @@ export async function insertAdmin(
       .set({ createdAt: options.createdAt })
       .where(eq(users.id, result.userId));
   }
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password },
-  });
-  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
-  return {
-    id: result.userId,
-    email,
-    password,
-    auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
-  };
+  return { id: result.userId, email, password, auth: await adminSignIn(app, { email, password }) };
 }
 
 // Payment methods, KYC requests and uploads ------------------------------------------------

@@ -7,7 +7,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+import { ADMIN, signIn } from './support';
+
 const MARKUP_NAME = '<img src=x onerror=alert(1)>';
 
 interface Registered {
@@ -32,11 +33,7 @@ async function registerUser(request: APIRequestContext): Promise<Registered> {
 }
 
 async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/admin');
+  await signIn(page, ADMIN, '/admin');
 }
 
 test('an admin finds a user, credits them, stops trading, sets a notice and views as them', async ({

@@ -4,7 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-const DEMO_ADMIN = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+import { ADMIN as DEMO_ADMIN, freshTotpCode } from './support';
+
 const DEMO_USER = { email: 'alice@tradewallet.local', password: 'Demo-Trader-2026' };
 
 async function signIn(page: Page, email: string, password: string) {
@@ -137,6 +138,10 @@ test('a user cannot enter the admin area', async ({ page }) => {
 
 test('an admin signs in and reaches /admin', async ({ page }) => {
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  // Every admin has a second factor: the code from the demo admin's printed key.
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await freshTotpCode(DEMO_ADMIN.twoFactorSecret ?? ''));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByText('Signed in as')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('aToken'))).toBeTruthy();

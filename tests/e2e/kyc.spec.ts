@@ -6,7 +6,7 @@
  * longer offered.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, registerUser, signIn, uploadPassport } from './support';
+import { ADMIN, registerUser, signIn, uploadPassport, apiLogin } from './support';
 
 // The fake camera only for this file: Playwright replaces launch options as a whole, so
 // the project's own are repeated here.
@@ -127,8 +127,7 @@ test('five steps with a face scan, pending with the images, approved, then verif
   });
   const { kyc } = (await details.json()) as { kyc: { _id: string; status: string } };
   expect(kyc.status).toBe('Pending');
-  const login = await request.post('/api/login', { data: ADMIN });
-  const { token: adminToken } = (await login.json()) as { token: string };
+  const adminToken = await apiLogin(request, ADMIN);
   const decided = await request.put(`/api/updateKyc/${kyc._id}`, {
     headers: { authorization: `Bearer ${adminToken}` },
     data: { id: kyc._id, status: 'Completed' },

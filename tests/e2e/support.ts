@@ -9,11 +9,51 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 
 export interface Credentials {
   email: string;
   password: string;
+  /** The account's two-factor key (base32), when it has one: the demo admins do. */
+  twoFactorSecret?: string;
+}
+
+/**
+ * The last 30 s step whose code a spec used, per key: the server accepts each step once.
+ * Kept in a file beside the run's data, as Playwright loads this module again for each spec
+ * file while the server (and what it remembers) lives through the whole run.
+ */
+const USED_STEPS_FILE = path.join(
+  os.tmpdir(),
+  `tw-e2e-totp-steps-${process.env.E2E_PORT ?? '3100'}.json`,
+);
+
+function readUsedSteps(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(USED_STEPS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A code of `secret` the server has not seen yet, as an authenticator app shows it. The
+ * server takes the current step's code and the next one's, each once (RFC 6238's replay
+ * rule), so a spec that signs in often may wait here for the next step.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const usedSteps = readUsedSteps();
+  const last = usedSteps[secret] ?? -1;
+  let step = Math.floor(Date.now() / 30_000);
+  if (last >= step + 1) {
+    await new Promise((resolve) => setTimeout(resolve, last * 30_000 - Date.now() + 500));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  const use = Math.max(step, last + 1);
+  fs.writeFileSync(USED_STEPS_FILE, JSON.stringify({ ...usedSteps, [secret]: use }));
+  return totp.generate({ timestamp: use * 30_000 + 1000 });
 }
 
 export const ALICE: Credentials = {
@@ -21,11 +61,17 @@ export const ALICE: Credentials = {
   password: 'Demo-Trader-2026',
 };
 export const BOB: Credentials = { email: 'bob@tradewallet.local', password: 'Demo-Trader-2026' };
-export const ADMIN: Credentials = { email: 'admin@tradewallet.local', password: 'Admin-Demo-2026' };
+/** The demo admin, enrolled in two-factor with the key the banner and the README print. */
+export const ADMIN: Credentials = {
+  email: 'admin@tradewallet.local',
+  password: 'Admin-Demo-2026',
+  twoFactorSecret: 'TRADEWALLETDEMOADMINTWOFACTORKEY',
+};
 /** The second demo admin: the second pair of eyes on what ADMIN asks for. */
 export const ADMIN2: Credentials = {
   email: 'admin2@tradewallet.local',
   password: 'Admin-Demo-2026',
+  twoFactorSecret: 'TRADEWALLETSECONDADMINTWOFACTORK',
 };
 
 /** A pending four-eyes request the predicate picks, as the second demo admin lists them. */
@@ -76,20 +122,78 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Headers of a money-moving write: the token and a fresh idempotency key. */
 export const keyed = (token: string) => ({ ...bearer(token), 'idempotency-key': randomUUID() });
 
+/**
+ * Admin sessions the specs signed in by the API, reused: each two-factor sign-in spends a
+ * 30 s step's code, and the specs sign the demo admins in many times.
+ */
+const SESSIONS_FILE = path.join(
+  os.tmpdir(),
+  `tw-e2e-admin-sessions-${process.env.E2E_PORT ?? '3100'}.json`,
+);
+
+function readSessions(): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(SESSIONS_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
 export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<string> {
+  const cached = who.twoFactorSecret ? readSessions()[who.email] : undefined;
+  if (cached) {
+    const alive = await request.get('/api/getUserById', { headers: bearer(cached) });
+    if (alive.ok()) return cached;
+  }
   const response = await request.post('/api/login', {
     data: { email: who.email, password: who.password },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
+  const answer = (await response.json()) as { token?: string; challenge?: string };
+  if (answer.token) return answer.token;
+  if (!answer.challenge || !who.twoFactorSecret) throw new Error('a code is needed to sign in');
+  const second = await request.post('/api/loginTwoFactor', {
+    data: { challenge: answer.challenge, code: await freshTotpCode(who.twoFactorSecret) },
+  });
+  expect(second.ok(), await second.text()).toBe(true);
+  const { token } = (await second.json()) as { token: string };
+  fs.writeFileSync(SESSIONS_FILE, JSON.stringify({ ...readSessions(), [who.email]: token }));
+  return token;
 }
 
-/** Signs in through /signin and waits for the landing page: `/` for users, `/admin` for admins. */
-export async function signIn(page: Page, who: Credentials, landing = '/'): Promise<void> {
+/**
+ * Signs in through /signin and waits for the landing page: `/` for users, `/admin` for
+ * admins. An account with two-factor (the demo admins) is signed in with its API session
+ * instead, put where the app keeps it: each two-factor sign-in spends a 30 s step's code,
+ * and the specs sign the admins in more often than that. `viaForm` takes the form and its
+ * second step anyway (tests/e2e/two-factor.spec.ts and the foundation spec do).
+ */
+export async function signIn(
+  page: Page,
+  who: Credentials,
+  landing = '/',
+  options: { viaForm?: boolean } = {},
+): Promise<void> {
+  if (who.twoFactorSecret && !options.viaForm) {
+    const token = await apiLogin(page.request, who);
+    await page.goto('/signin');
+    await page.evaluate((adminToken) => {
+      localStorage.removeItem('uToken');
+      localStorage.setItem('aToken', adminToken);
+    }, token);
+    await page.goto(landing);
+    await expect(page).toHaveURL(landing);
+    return;
+  }
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (who.twoFactorSecret) {
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await page.getByLabel('6-digit code').fill(await freshTotpCode(who.twoFactorSecret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
   await expect(page).toHaveURL(landing);
 }
 
@@ -196,13 +300,28 @@ export async function registerAdmin(request: APIRequestContext): Promise<TestAcc
   const { approval } = (await created.json()) as { approval: { _id: string } };
   await approveAsSecondAdmin(request, approval._id);
   const token = await apiLogin(request, body);
+  // Every admin must have a second factor before the console opens: set one up.
+  const twoFactorSecret = await enrollTwoFactor(request, token);
   const me = await request.get('/api/admin/overview', { headers: bearer(token) });
   expect(me.ok()).toBe(true);
   const admins = await request.get('/api/admin/admins', { headers: bearer(token) });
   const list = (await admins.json()) as { admins: { _id: string; email: string }[] };
   const admin = list.admins.find((a) => a.email === body.email);
   if (!admin) throw new Error('the approved admin is not listed');
-  return { ...body, _id: admin._id, token };
+  return { ...body, twoFactorSecret, _id: admin._id, token };
+}
+
+/** Sets up and enables two-factor for the session `token`; answers the key. */
+export async function enrollTwoFactor(request: APIRequestContext, token: string): Promise<string> {
+  const setup = await request.post('/api/setupTwoFactor', { headers: bearer(token) });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await request.post('/api/enableTwoFactor', {
+    headers: bearer(token),
+    data: { code: await freshTotpCode(secret) },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  return secret;
 }
 
 /**

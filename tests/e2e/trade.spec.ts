@@ -20,6 +20,7 @@ import {
   signIn as signInAs,
   typed,
   type TestAccount,
+  apiLogin,
 } from './support';
 
 /**
@@ -268,8 +269,7 @@ test('an amount above the balance is set back to it, and below the minimum is re
 });
 
 async function adminSettings(page: Page, body: Record<string, unknown>) {
-  const login = await page.request.post('/api/login', { data: ADMIN });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiLogin(page.request, ADMIN);
   const response = await page.request.put('/api/updateSiteSetting', {
     data: body,
     headers: { authorization: `Bearer ${token}` },

@@ -209,9 +209,14 @@ describe("B's writes cannot touch A's objects", () => {
     const ledgerBefore = await ledgerSnapshot(app.db);
     const problems: string[] = [];
 
-    // Signing out, or signing one's other sessions out, takes no ids and is B's own to do
-    // (an empty body is a valid call): B's session ids, never A's, are what they end.
-    const ownOnly = new Set(['POST /api/logout', 'PUT /api/revokeOtherSessions']);
+    // Signing out, signing one's other sessions out and starting a two-factor set-up take no
+    // ids (an empty body is a valid call) and act on the caller's own account only (B's):
+    // they succeed, and A's state is still compared below.
+    const ownOnly = new Set([
+      'POST /api/logout',
+      'PUT /api/revokeOtherSessions',
+      'POST /api/setupTwoFactor',
+    ]);
     const writes = userRoutes().filter(
       (r) => !isRead(r.method) && !ownOnly.has(`${r.method} ${r.url}`),
     );

@@ -27,6 +27,8 @@ export function summaryOf(row: UserSummaryRow): AdminUserSummary {
     onHold: formatMicros(held),
     lastLoginDate: row.last_login,
     createdAt: row.created_at,
+    twoFactorEnabled: row.two_factor_enabled,
+    withdrawalsLockedUntil: row.withdrawals_locked_until,
   };
 }
 

@@ -37,6 +37,8 @@ export interface UserSummaryRow {
   country: string | null;
   disabled_at: string | null;
   wallet: string | null;
+  two_factor_enabled: boolean;
+  withdrawals_locked_until: string | null;
 }
 
 const SUMMARY_SELECT = sql`select u.id::text as id, u.full_name, u.username, u.email,
@@ -44,7 +46,10 @@ const SUMMARY_SELECT = sql`select u.id::text as id, u.full_name, u.username, u.e
     (u.disabled_at is not null) as disabled, u.trading_allowed, u.withdrawals_allowed,
     coalesce(a.balance_micros, 0)::text as balance, coalesce(a.held_micros, 0)::text as held,
     ${isoText('u.last_login_at')} as last_login, ${isoText('u.created_at')} as created_at,
-    u.app_notice, u.country, ${isoText('u.disabled_at')} as disabled_at, a.id::text as wallet
+    u.app_notice, u.country, ${isoText('u.disabled_at')} as disabled_at, a.id::text as wallet,
+    exists (select 1 from user_two_factor t where t.user_id = u.id and t.enabled_at is not null)
+      as two_factor_enabled,
+    ${isoText('u.withdrawals_locked_until')} as withdrawals_locked_until
   from users u
   left join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'`;
 

@@ -209,7 +209,7 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
         })
         .where(eq(users.id, userId));
       await revokeAllSessions(tx, userId);
-      await afterPasswordChange(tx, userId, 'reset');
+      await afterPasswordChange(tx, userId, 'reset', new Date(app.nowMs()));
     });
     request.log.info({ userId: user.id }, 'password reset; all sessions revoked');
     return { message: 'Your password was reset. Sign in with the new password.' };

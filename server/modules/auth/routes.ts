@@ -1,9 +1,11 @@
 /** Accounts and sessions: register, sign in, sign out, change password. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   LoginRequest,
+  LoginTwoFactorRequest,
   RegisterRequest,
   UpdatePasswordRequest,
+  type LoginAnswer,
   type LoginResponse,
   type RegisterResponse,
 } from '../../../common/contract';
@@ -12,7 +14,13 @@ import { checkPassword, checkRegistration, normalizeEmail } from '../../../commo
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, conflict, fieldError, TooManyRequestsError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { loadUserView } from '../users';
+import {
+  answerLoginChallenge,
+  createLoginChallenge,
+  isTwoFactorEnabled,
+  loadUserView,
+  requireStepUp,
+} from '../users';
 import { findUserByEmail, findUserById, setPasswordHash } from './accounts-repository';
 import { createAccount } from './new-account';
 import { afterPasswordChange } from './password-events';
@@ -70,7 +78,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post(
     '/login',
     { config: { access: 'public', personal: true } },
-    async (request): Promise<LoginResponse> => {
+    async (request): Promise<LoginAnswer> => {
       const body = parseBody(LoginRequest, request.body);
       const email = normalizeEmail(body.email);
       const user = await findUserByEmail(app.db, email);
@@ -113,16 +121,55 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           'account_disabled',
         );
       }
-      const now = new Date();
-      const signIn = await app.db.transaction(async (tx) => {
-        // With the "sign-in from a new device" mail when the device is new.
-        return completeSignIn(tx, user, client, now);
-      });
-      request.log.info(
-        { userId: user.id, role: user.role, newDevice: signIn.newDevice },
-        'signed in',
-      );
-      return { token: signIn.token, role: user.role, expiresAt: signIn.expiresAt.toISOString() };
+      // With a second factor, the password alone opens no session: a challenge to answer
+      // with a code at /loginTwoFactor.
+      if (await isTwoFactorEnabled(app.db, user.id)) {
+        const challenge = await createLoginChallenge(app.db, user.id, app.nowMs());
+        request.log.info({ userId: user.id }, 'password proved; second factor asked');
+        return { twoFactorRequired: true, challenge };
+      }
+      return signIn(request, user);
+    },
+  );
+
+  /**
+   * Opens the session of a proved sign-in (sign-in.ts: the session, the device, the history
+   * and, for a new device, its mail, in one transaction).
+   */
+  async function signIn(
+    request: FastifyRequest,
+    user: { id: string; role: LoginResponse['role'] },
+  ): Promise<LoginResponse> {
+    const now = new Date();
+    const client = signInClientOf(request);
+    const completed = await app.db.transaction((tx) => completeSignIn(tx, user, client, now));
+    request.log.info(
+      { userId: user.id, role: user.role, newDevice: completed.newDevice },
+      'signed in',
+    );
+    return {
+      token: completed.token,
+      role: user.role,
+      expiresAt: completed.expiresAt.toISOString(),
+    };
+  }
+
+  app.post(
+    '/loginTwoFactor',
+    { config: { access: 'public', personal: true } },
+    async (request): Promise<LoginResponse> => {
+      const body = parseBody(LoginTwoFactorRequest, request.body);
+      const userId = await answerLoginChallenge(app.db, body.challenge, body.code, app.nowMs());
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new ApiError(401, INVALID_CREDENTIALS, 'invalid_credentials');
+      if (user.disabledAt !== null) {
+        throw new ApiError(
+          403,
+          'This account is disabled. Please contact support.',
+          'account_disabled',
+        );
+      }
+      return signIn(request, user);
     },
   );
 
@@ -138,6 +185,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const { userId } = sessionOf(request);
     const user = await findUserById(app.db, userId);
     if (!user) throw new ApiError(404, 'User not found.', 'not_found');
+    // With two-factor on, a fresh code too (X-Two-Factor-Code), checked before the password.
+    await requireStepUp(request);
     // A stolen token alone must not become a permanent takeover: the password is proved
     // first, under the same throttle as a sign-in.
     if (body.currentPassword === '') throw fieldError('currentPassword', 'currentPasswordRequired');
@@ -154,9 +203,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     await app.db.transaction(async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
       await revokeAllSessions(tx, userId);
-      await afterPasswordChange(tx, userId, 'change');
+      await afterPasswordChange(tx, userId, 'change', new Date(app.nowMs()));
     });
-    request.log.info({ userId }, 'password changed; all sessions revoked');
+    request.log.info({ userId }, 'password changed; all sessions revoked; withdrawals paused');
     return { message: 'Password updated successfully', user: { _id: userId } };
   });
 };

@@ -8,7 +8,7 @@ import {
   type Role,
 } from '../../../common/rules';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, userTwoFactor } from '../../db/schema';
 import type { SessionInfo } from '../../http/auth-guard';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
@@ -87,9 +87,11 @@ function sessionLookup(db: Db) {
       impersonatedBy: sessions.impersonatedBy,
       lastSeenAt: sessions.lastSeenAt,
       disabledAt: users.disabledAt,
+      twoFactorEnabledAt: userTwoFactor.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -125,7 +127,13 @@ export async function findSession(
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_LAST_SEEN_RESOLUTION_MS) {
     await touchSession(db, tokenHash, row.impersonatedBy === null ? seenFrom : null, now);
   }
-  return { userId: row.userId, role: row.role, tokenHash, impersonatedBy: row.impersonatedBy };
+  return {
+    userId: row.userId,
+    role: row.role,
+    tokenHash,
+    impersonatedBy: row.impersonatedBy,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+  };
 }
 
 /**

@@ -4,20 +4,37 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
+import { ApiError, refusalUntil } from '../../http/errors';
 import type { Tx } from '../../ledger/types';
 
-/** Refuses a withdrawal request from a user whose withdrawals an admin has stopped. */
-export async function assertWithdrawalsAllowed(db: Db | Tx, userId: string): Promise<void> {
-  const [row] = await queryRows<{ allowed: boolean }>(
+/**
+ * Refuses a withdrawal request from a user whose withdrawals an admin has stopped, or who is
+ * in the cooling period after a security change (until `withdrawals_locked_until`).
+ */
+export async function assertWithdrawalsAllowed(
+  db: Db | Tx,
+  userId: string,
+  nowMs: number,
+): Promise<void> {
+  const [row] = await queryRows<{ allowed: boolean; locked_until: string | Date | null }>(
     db as Db,
-    sql`select withdrawals_allowed as allowed from users where id = ${userId}::uuid`,
+    sql`select withdrawals_allowed as allowed, withdrawals_locked_until as locked_until
+        from users where id = ${userId}::uuid`,
   );
   if (row && !row.allowed) {
     throw new ApiError(
       403,
       'Withdrawals are not allowed on this account. Please contact support.',
       'withdrawals_not_allowed',
+    );
+  }
+  const lockedUntil = !row || row.locked_until === null ? null : new Date(row.locked_until);
+  if (lockedUntil !== null && lockedUntil.getTime() > nowMs) {
+    throw refusalUntil(
+      403,
+      'Withdrawals are paused for 24 hours after a security change on this account.',
+      'withdrawals_locked',
+      lockedUntil,
     );
   }
 }

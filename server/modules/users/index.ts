@@ -12,3 +12,15 @@ export {
 } from './accounts';
 export { userRoutes } from './routes';
 export { loadUserView } from './user-view';
+export {
+  answerLoginChallenge,
+  CHALLENGE_PURGE_BATCH_SIZE,
+  createLoginChallenge,
+  enrollKnownSecret,
+  isTwoFactorEnabled,
+  lockWithdrawals,
+  purgeExpiredChallenges,
+  removeTwoFactor,
+  requireStepUp,
+} from './two-factor';
+export { twoFactorRoutes } from './two-factor-routes';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, users } from '../../db/schema';
+import { ledgerAccounts, users, userTwoFactor } from '../../db/schema';
 
 /**
  * The user and its wallet, as a named prepared statement: `GET /api/getUserById` runs it on
@@ -32,6 +32,7 @@ function userViewQuery(db: Db) {
           lastLoginAt: users.lastLoginAt,
           createdAt: users.createdAt,
         },
+        twoFactorEnabledAt: userTwoFactor.enabledAt,
         balanceMicros: ledgerAccounts.balanceMicros,
         heldMicros: ledgerAccounts.heldMicros,
       })
@@ -43,6 +44,7 @@ function userViewQuery(db: Db) {
         ledgerAccounts,
         and(eq(ledgerAccounts.userId, users.id), sql`${ledgerAccounts.kind} = 'user_wallet'`),
       )
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1)
       .prepare('user_view')
@@ -76,5 +78,6 @@ export async function loadUserView(db: Db, userId: string): Promise<User | null>
     appNotice: u.appNotice,
     lastLoginDate: u.lastLoginAt?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
 }

@@ -31,6 +31,7 @@ import { platformShard, type PlatformAccounts } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { postGuardedEntry } from '../../ledger/posting';
 import type { EntrySpec, Posting, Tx } from '../../ledger/types';
+import { requireStepUp } from '../users';
 import { newRecordId } from '../../lib/record-id';
 import { enqueueMailCte } from '../mail';
 import { emailUnverified } from '../users';
@@ -94,6 +95,9 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CreateTransferRequest, request.body);
     const { userId } = sessionOf(request);
     const idempotent = idempotentRequest(request, reply, 'createTransfer');
+    // The second factor before the transfer's one statement; a retry of an answered key
+    // replays without a code.
+    await requireStepUp(request, idempotent.answered);
     let answer: StoredAnswer | null;
     try {
       answer = await transferOnce(app, userId, body, idempotent);

@@ -16,7 +16,7 @@ import { parseBody } from '../../http/validate';
 import { walletAccountId } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { placeHold } from '../../ledger/posting';
-import { assertEmailVerified, assertWithdrawalsAllowed } from '../users';
+import { assertEmailVerified, assertWithdrawalsAllowed, requireStepUp } from '../users';
 import { activeMethod, checkLimits } from './requests';
 import {
   assertSameAmount,
@@ -39,77 +39,86 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = sessionOf(request);
     // Before the key is claimed or anything held: an unproven mailbox moves nothing out.
     await assertEmailVerified(app.db, userId);
-    return runIdempotent(request, reply, 'createWithdraw', async (tx) => {
-      await assertWithdrawalsAllowed(tx, userId);
-      const method = await activeMethod(tx, withdrawMethods, body.gatWay);
-      const amountMicros = positiveAmountField(body.amount, 'amount');
-      checkLimits(amountMicros, method, {
-        min: 'Minimum amount is',
-        max: 'Maximum amount is',
-        unit: 'USDT',
-      });
-      const paymentAddress = textField(body.paymentAddress, 'paymentAddress', 'Wallet address', {
-        maxLength: PAYMENT_ADDRESS_MAX_LENGTH,
-        pattern: /^[A-Za-z0-9:._-]+$/,
-      });
-      const split = splitFee(amountMicros, method.chargeMicroPercent);
-      if (split.netMicros <= 0n)
-        throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
-      if (
-        body.charge !== undefined &&
-        percentField(body.charge, 'charge') !== method.chargeMicroPercent
-      ) {
-        throw new ApiError(
-          422,
-          'The processing fee changed since you confirmed. Please review it and confirm again.',
-          'figures_changed',
-          'charge',
-        );
-      }
-      assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
-      const coinUnits = coinUnitsField(split.netMicros, method.conversionPriceMicros, 'amount');
-      assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
+    const nowMs = app.nowMs();
+    return runIdempotent(
+      request,
+      reply,
+      'createWithdraw',
+      async (tx) => {
+        await assertWithdrawalsAllowed(tx, userId, nowMs);
+        const method = await activeMethod(tx, withdrawMethods, body.gatWay);
+        const amountMicros = positiveAmountField(body.amount, 'amount');
+        checkLimits(amountMicros, method, {
+          min: 'Minimum amount is',
+          max: 'Maximum amount is',
+          unit: 'USDT',
+        });
+        const paymentAddress = textField(body.paymentAddress, 'paymentAddress', 'Wallet address', {
+          maxLength: PAYMENT_ADDRESS_MAX_LENGTH,
+          pattern: /^[A-Za-z0-9:._-]+$/,
+        });
+        const split = splitFee(amountMicros, method.chargeMicroPercent);
+        if (split.netMicros <= 0n)
+          throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
+        if (
+          body.charge !== undefined &&
+          percentField(body.charge, 'charge') !== method.chargeMicroPercent
+        ) {
+          throw new ApiError(
+            422,
+            'The processing fee changed since you confirmed. Please review it and confirm again.',
+            'figures_changed',
+            'charge',
+          );
+        }
+        assertSameAmount(body.needToPay, split.netMicros, 'needToPay');
+        const coinUnits = coinUnitsField(split.netMicros, method.conversionPriceMicros, 'amount');
+        assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
 
-      const row: typeof withdrawals.$inferSelect = {
-        id: newRecordId(),
-        userId,
-        methodId: method.id,
-        gateway: method.coinName,
-        gatewayType: method.paymentAddressType,
-        currency: method.coinSymbol,
-        amountMicros,
-        feeMicros: split.feeMicros,
-        netMicros: split.netMicros,
-        chargeMicroPercent: method.chargeMicroPercent,
-        coinUnits,
-        conversionRateMicros: method.conversionPriceMicros,
-        paymentAddress,
-        status: 'Pending',
-        transactionHash: null,
-        reason: null,
-        firstApprovedBy: null,
-        firstApprovedAt: null,
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: new Date(),
-      };
-      return {
-        statusCode: 201,
-        body: { withdraw: withdrawView(row) },
-        apply: async (write) => {
-          try {
-            await placeHold(write, await walletAccountId(write, userId), amountMicros);
-          } catch (error) {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError('You cannot withdraw more than your balance.');
+        const row: typeof withdrawals.$inferSelect = {
+          id: newRecordId(),
+          userId,
+          methodId: method.id,
+          gateway: method.coinName,
+          gatewayType: method.paymentAddressType,
+          currency: method.coinSymbol,
+          amountMicros,
+          feeMicros: split.feeMicros,
+          netMicros: split.netMicros,
+          chargeMicroPercent: method.chargeMicroPercent,
+          coinUnits,
+          conversionRateMicros: method.conversionPriceMicros,
+          paymentAddress,
+          status: 'Pending',
+          transactionHash: null,
+          reason: null,
+          firstApprovedBy: null,
+          firstApprovedAt: null,
+          decidedBy: null,
+          decidedAt: null,
+          createdAt: new Date(),
+        };
+        return {
+          statusCode: 201,
+          body: { withdraw: withdrawView(row) },
+          apply: async (write) => {
+            try {
+              await placeHold(write, await walletAccountId(write, userId), amountMicros);
+            } catch (error) {
+              if (error instanceof InsufficientFundsError) {
+                throw new InsufficientFundsError('You cannot withdraw more than your balance.');
+              }
+              throw error;
             }
-            throw error;
-          }
-          await insertWithdrawal(write, row);
-          request.log.info({ withdrawalId: row.id, userId }, 'withdrawal requested; amount held');
-        },
-      };
-    });
+            await insertWithdrawal(write, row);
+            request.log.info({ withdrawalId: row.id, userId }, 'withdrawal requested; amount held');
+          },
+        };
+      },
+      // The second factor first, before the transaction: a missing or wrong code moves
+      // nothing; a retry of an answered key replays without one.
+      { beforeChange: (answered) => requireStepUp(request, answered) },
+    );
   });
 
   app.get('/getUserWithdrawLog', { config: { access: 'user' } }, async (request) => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import { Redirect } from 'wouter';
 import { useSession } from '../../machines/auth-session';
@@ -19,6 +19,9 @@ import type { RouteDef } from '../route-table';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
 import { useDesktop } from './use-desktop';
+
+/** The console's two-factor gate, loaded with the console only (views/admin/console). */
+const AdminTwoFactorGate = lazy(() => import('../../views/admin/console/two-factor-gate'));
 
 /**
  * The screen's frame. On a desktop screen (ui/layout.ts) it makes room for the navigation
@@ -120,7 +123,13 @@ export function Screen({ route }: { route: RouteDef }) {
         )}
         <Main id="main" $withBottomBar={withBottomBar}>
           <Suspense fallback={<PageSpinner />}>
-            <Page />
+            {route.access === 'admin' ? (
+              <AdminTwoFactorGate>
+                <Page />
+              </AdminTwoFactorGate>
+            ) : (
+              <Page />
+            )}
           </Suspense>
         </Main>
       </Columns>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { checkEmail, type FieldErrorCode } from '../../../common/validation';
-import { sendAuth, useAuthBusy, useAuthError } from '../../machines/auth-session';
+import { sendAuth, useAuthBusy, useAuthError, useTwoFactorStep } from '../../machines/auth-session';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';
@@ -13,6 +13,7 @@ import { useFormFields } from '../../ui/use-form-fields';
 import { Aside, AuthLayout } from './auth-layout';
 import { useFieldErrorText } from '../shared/field-error-text';
 import { theme } from '../../ui/theme';
+import { isCodeComplete, TwoFactorCodeField } from '../shared/two-factor-code-field';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,6 +28,61 @@ function validate(values: Record<Field, string>): Partial<Record<Field, FieldErr
 }
 
 export default function SignInPage() {
+  return useTwoFactorStep() ? <CodeStep /> : <PasswordStep />;
+}
+
+/**
+ * The sign-in's second step (two-factor on): the code from the authenticator app, or a
+ * recovery code. Back returns to the password.
+ */
+function CodeStep() {
+  const { i18n, t } = useLingui();
+  const busy = useAuthBusy();
+  const serverError = useAuthError();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!isCodeComplete(code)) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    sendAuth({ type: 'SUBMIT_CODE', code: code.trim() });
+  };
+
+  return (
+    <AuthLayout
+      heading={<Trans>Two-step verification</Trans>}
+      lead={<Trans>Enter the 6-digit code from your authenticator app.</Trans>}
+    >
+      <StackedForm noValidate onSubmit={onSubmit} aria-label={t`Two-step verification`}>
+        <TwoFactorCodeField
+          value={code}
+          onChange={setCode}
+          autoFocus
+          error={missing ? t`Enter the code.` : undefined}
+        />
+        {serverError && <ErrorMessage>{translate(i18n, serverError.message)}</ErrorMessage>}
+        <Button type="submit" block busy={busy}>
+          <Trans>Verify</Trans>
+        </Button>
+        <Button
+          variant="ghost"
+          block
+          disabled={busy}
+          onClick={() => sendAuth({ type: 'CANCEL_CODE' })}
+        >
+          <Trans>Back</Trans>
+        </Button>
+      </StackedForm>
+    </AuthLayout>
+  );
+}
+
+function PasswordStep() {
   const { i18n, t } = useLingui();
   const busy = useAuthBusy();
   const serverError = useAuthError();

@@ -4,6 +4,7 @@ import {
   EyeOffIcon,
   HistoryIcon,
   InfoIcon,
+  KeyIcon,
   LockIcon,
   ShieldCheckIcon,
   UserIcon,
@@ -33,6 +34,9 @@ export default function SettingsPage() {
           </ListLink>
           <ListLink to="/settings/security" icon={<HistoryIcon sizePx={20} />}>
             <Trans>Security</Trans>
+          </ListLink>
+          <ListLink to="/settings/two-factor" icon={<KeyIcon sizePx={20} />}>
+            <Trans>Two-factor authentication</Trans>
           </ListLink>
           <ListLink to="/kyc/submit-form" icon={<ShieldCheckIcon sizePx={20} />}>
             <Trans>KYC Verify</Trans>

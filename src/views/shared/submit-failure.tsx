@@ -19,6 +19,14 @@ export function SubmitFailureMessage({
   onRetry?: (() => void) | undefined;
 }) {
   const { i18n } = useLingui();
+  if (failure.pausedUntil) {
+    const until = i18n.date(failure.pausedUntil, { dateStyle: 'medium', timeStyle: 'short' });
+    return (
+      <ErrorMessage>
+        <Trans>Withdrawals are paused until {until} after a security change.</Trans>
+      </ErrorMessage>
+    );
+  }
   return (
     <ErrorMessage>
       <Body>

@@ -17,6 +17,7 @@ import { UserAdjustmentForm } from './user-adjustment-form';
 import { UserFlagsPanel } from './user-flags-panel';
 import { UserHistory } from './user-history';
 import { UserPasswordForm } from './user-password-form';
+import { UserTwoFactorReset } from './user-two-factor-reset';
 import { UserProfileForm } from './user-profile-form';
 import { USERS_PATH } from './user-model';
 import { Amount, UserBadges, UserCard } from './user-ui';
@@ -70,6 +71,9 @@ function UserDetail({ record: detail }: { record: AdminUserDetail }) {
           </Slot>
           <Slot $order={7}>
             <UserPasswordForm key={user._id} user={user} />
+          </Slot>
+          <Slot $order={8}>
+            <UserTwoFactorReset key={user._id} user={user} />
           </Slot>
         </div>
       </Columns>
