@@ -7,11 +7,14 @@ import type { LoginAttemptView, SessionView } from '../../../common/contract/ses
 import type { LoginResult } from '../../../common/rules';
 import { readOnlyRefusal } from '../../services/error-messages';
 import { useLoadView } from '../../services/load-view';
+import { useUser } from '../../services/queries';
 import { useLoginHistory, useRevokeSessions, useSessions } from '../../services/security-queries';
 import { Button } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { ConfirmDialog } from '../../ui/dialog';
+import { KeyIcon } from '../../ui/icons';
 import { flexColumn, flexRow } from '../../ui/layout';
+import { List, ListLink } from '../../ui/list';
 import {
   Badge,
   cardBox,
@@ -29,12 +32,24 @@ import { ContentSkeleton } from '../shared/skeletons';
 /**
  * Settings › Security: the sessions that hold the account, each with a way to sign it out,
  * and the last sign-in attempts, so a user can spot and end a stolen session (docs/security.md).
- * Two-factor authentication gets its row at the top of this page.
+ * Two-factor authentication's row, with whether it is on, comes first.
  */
 export default function SecurityPage() {
+  const { t } = useLingui();
+  const twoFactorOn = useUser().data?.twoFactorEnabled;
   return (
     <Page>
-      {/* Two-factor authentication's row (issue 20) comes first, above the sessions. */}
+      <List aria-label={t`Two-factor authentication`}>
+        <ListLink
+          to="/settings/two-factor"
+          icon={<KeyIcon sizePx={20} />}
+          end={
+            twoFactorOn === undefined ? null : twoFactorOn ? <Trans>On</Trans> : <Trans>Off</Trans>
+          }
+        >
+          <Trans>Two-factor authentication</Trans>
+        </ListLink>
+      </List>
       <SessionsSection />
       <LoginHistorySection />
     </Page>
