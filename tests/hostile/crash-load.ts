@@ -6,11 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { users as usersTable } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { insertAccount } from '../../server/modules/users/accounts';
+import { enrollKnownSecret } from '../../server/modules/users/two-factor';
+import { totpCodeAt } from '../../server/modules/users/two-factor-codes';
 import { DEPOSIT_METHOD, WITHDRAW_METHOD, type Headers } from '../api/harness';
 
 export type Method = 'GET' | 'POST' | 'PUT';
@@ -224,6 +226,9 @@ async function must(
   return done;
 }
 
+/** The crash admins' second factor (every admin must have one), enrolled at seeding. */
+const ADMIN_TOTP_SECRET = 'CRASHSUITEADMINTWOFACTORKEYAAAAA';
+
 async function login(
   client: Client,
   credentials: { email: string; password: string },
@@ -233,8 +238,36 @@ async function login(
     client.call({ kind: 'other', method: 'POST', path: '/api/login', headers, body: credentials }),
     `login ${credentials.email}`,
   );
-  const token = parseJson<{ token: string }>(res)?.token;
-  return { authorization: `Bearer ${token}` };
+  const answer = parseJson<{ token?: string; challenge?: string }>(res);
+  if (answer?.challenge === undefined) return { authorization: `Bearer ${answer?.token}` };
+  const second = await must(
+    client.call({
+      kind: 'other',
+      method: 'POST',
+      path: '/api/loginTwoFactor',
+      headers,
+      body: { challenge: answer.challenge, code: totpCodeAt(ADMIN_TOTP_SECRET, Date.now()) },
+    }),
+    `second factor of ${credentials.email}`,
+  );
+  return { authorization: `Bearer ${parseJson<{ token: string }>(second)?.token}` };
+}
+
+/** Both admins' second factor, as an operator enrolling them would leave it. */
+async function enrollAdmins(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  try {
+    for (const email of [CRASH_ADMIN.email, SECOND_ADMIN.email]) {
+      const [admin] = await database.db
+        .select({ id: usersTable.id })
+        .from(usersTable)
+        .where(eq(usersTable.email, email));
+      if (!admin) throw new Error(`no admin ${email} to enrol`);
+      await enrollKnownSecret(database.db, admin.id, ADMIN_TOTP_SECRET, Date.now());
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -282,8 +315,9 @@ export async function seedWorld(
   userCount: number,
   databaseUrl: string,
 ): Promise<LoadWorld> {
-  const admin = await login(client, CRASH_ADMIN);
   await insertSecondAdmin(databaseUrl);
+  await enrollAdmins(databaseUrl);
+  const admin = await login(client, CRASH_ADMIN);
   const second = await login(client, SECOND_ADMIN);
   for (const symbol of COINS) {
     await must(
