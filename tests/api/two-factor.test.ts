@@ -9,7 +9,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse, UserResponse } from '../../common/contract';
 import { RECOVERY_CODE_PATTERN } from '../../common/rules';
-import { auditLog } from '../../server/db/schema';
+import { auditLog, mailOutbox } from '../../server/db/schema';
 import { totpCodeAt } from '../../server/modules/users/two-factor-codes';
 import {
   adminSignIn,
@@ -383,6 +383,14 @@ describe('step-up of money and security calls', () => {
       password: user.body.password,
     });
     expect(Object.keys(login.json()).sort()).toEqual(['expiresAt', 'role', 'token']);
+    // The owner was told both times, in the transactions that changed it.
+    const mails = await t.app.db
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, user.userId));
+    expect(mails.map((mail) => mail.kind)).toEqual(
+      expect.arrayContaining(['two_factor_enabled', 'two_factor_disabled']),
+    );
   });
 });
 

@@ -2,6 +2,7 @@
  * A user's account flags (disabled, trading, withdrawals) and a password reset by an admin.
  * Both end the user's sessions where they should, and are audited in their transaction.
  */
+import { enqueueMail } from '../mail';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   AdminPasswordResetRequest,
@@ -131,6 +132,7 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
           );
         }
         const until = await lockWithdrawals(tx, target.id, new Date(app.nowMs()));
+        await enqueueMail(tx, { userId: target.id, kind: 'two_factor_disabled', params: {} });
         await writeAudit(tx, {
           actorId,
           action: 'user.two_factor_reset',

@@ -3,6 +3,7 @@
  * are open to admins too (an admin without two-factor may call nothing else); turning it off
  * is for users only, since every admin must keep one.
  */
+import { enqueueMail } from '../mail';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -57,7 +58,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
       const body = parseBody(TwoFactorCodeRequest, request.body);
       const { userId } = sessionOf(request);
       const recoveryCodes = await enableTwoFactor(app.db, userId, body.code, app.nowMs());
-      // Mail hook (issue 20, item 7): "two-factor turned on" is enqueued here by the mail part.
+      // The "two-factor turned on" mail went out in enabling's transaction.
       request.log.info({ userId }, 'two-factor turned on');
       return { recoveryCodes };
     },
@@ -76,8 +77,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     if (!check.ok) throw refusalOfCheck(check);
     const opensAt = await app.db.transaction(async (tx) => {
       await removeTwoFactor(tx, userId);
-      // Mail hook (issue 20, item 7): "two-factor turned off" is enqueued here, in this
-      // transaction, by the mail part.
+      await enqueueMail(tx, { userId, kind: 'two_factor_disabled', params: {} });
       return lockWithdrawals(tx, userId, new Date(nowMs));
     });
     request.log.info({ userId }, 'two-factor turned off; withdrawals paused');

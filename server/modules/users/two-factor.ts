@@ -8,6 +8,7 @@
  * A wrong code's failure is committed even though the request is refused (the refusal is
  * thrown after the transaction), so failures always count.
  */
+import { enqueueMail } from '../mail';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -227,6 +228,7 @@ export async function enableTwoFactor(
         createdAt: now,
       })),
     );
+    await enqueueMail(tx, { userId, kind: 'two_factor_enabled', params: {} });
     return { kind: 'ok' as const, recoveryCodes };
   });
   switch (result.kind) {
