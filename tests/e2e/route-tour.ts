@@ -93,6 +93,10 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/signup', access: 'none' },
   { route: '/contact', access: 'none' },
   { route: '/helpline', access: 'none' },
+  { route: '/forgot-password', access: 'none' },
+  // Opened without the mail's token: the page says the link is not valid.
+  { route: '/reset-password', access: 'none' },
+  { route: '/verify-email', access: 'none' },
   { route: '/markets', access: 'user' },
   { route: '/trade', access: 'user' },
   { route: '/orders', access: 'user' },
@@ -116,6 +120,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/user/profile', access: 'user' },
   { route: '/user/password', access: 'user' },
   { route: '/settings/security', access: 'user' },
+  { route: '/settings/two-factor', access: 'user' },
   { route: '/app/notice', access: 'user' },
   { route: '/privacy', access: 'user' },
   { route: '/about', access: 'user' },
@@ -136,6 +141,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/admin/settings', access: 'admin' },
   { route: '/admin/admins', access: 'admin' },
   { route: '/admin/audit', access: 'admin' },
+  { route: '/admin/outbox', access: 'admin' },
   { route: '/admin/*', access: 'admin', example: '/admin/no-such-page' },
   { route: '*', access: 'none', example: '/no-such-page' },
 ];
