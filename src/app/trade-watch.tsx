@@ -4,19 +4,7 @@ import { array, object, string } from 'superstruct';
 import { useSession } from '../machines/auth-session';
 import { api } from '../services/api-client';
 import { onPlacedTrade } from '../services/trade-placed';
-import { whenIdle } from '../ui/when-idle';
 import { loadCatalog } from './i18n/i18n';
-
-/**
- * How long after the app starts the watcher first looks for trades to watch, and then only
- * once the main thread is idle (or after START_IDLE_TIMEOUT_MS at the latest): its query, its
- * code and its machine would otherwise compete with the first screen for a phone's link and
- * cores (on /trade, with a trade open, they cost about 0.6 s of main-thread time at CPU ×4:
- * `npm run bench:first-load`). A trade placed in this tab starts it at once; a trade still
- * running from an earlier visit has its result a few seconds later at worst.
- */
-const START_DELAY_MS = 3_000;
-const START_IDLE_TIMEOUT_MS = 3_000;
 
 /**
  * Where the settlement watcher (docs/product.md §3 "Trade results") starts. It runs on every
@@ -58,20 +46,6 @@ interface TradeStatuses {
 function useSomethingToWatch(signedIn: boolean): boolean {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = useState(false);
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    if (started) return;
-    let cancelIdle = () => {};
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => setStarted(true), START_IDLE_TIMEOUT_MS);
-    }, START_DELAY_MS);
-    const unsubscribePlaced = onPlacedTrade(() => setStarted(true));
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-      unsubscribePlaced();
-    };
-  }, [started]);
   useQuery({
     queryKey: ANY_PENDING,
     queryFn: ({ signal }) =>
@@ -80,10 +54,10 @@ function useSomethingToWatch(signedIn: boolean): boolean {
         signal,
         query: { tab: 'Pending', page: 1 },
       }),
-    enabled: signedIn && started && !wanted,
+    enabled: signedIn && !wanted,
   });
   useEffect(() => {
-    if (!signedIn || !started || wanted) return;
+    if (!signedIn || wanted) return;
     const want = () => setWanted(true);
     if (anyPendingTrade(queryClient)) want();
     const unsubscribeCache = queryClient.getQueryCache().subscribe(() => {
@@ -94,8 +68,8 @@ function useSomethingToWatch(signedIn: boolean): boolean {
       unsubscribeCache();
       unsubscribePlaced();
     };
-  }, [queryClient, signedIn, started, wanted]);
-  return started && wanted;
+  }, [queryClient, signedIn, wanted]);
+  return wanted;
 }
 
 function anyPendingTrade(queryClient: QueryClient): boolean {
