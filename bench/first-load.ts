@@ -25,6 +25,8 @@ import {
   preparedWebDir,
   startServer,
   type RunningServer,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
 } from './lib';
 
 const FIRST_PORT = 3350;
@@ -243,14 +245,8 @@ async function main(): Promise<void> {
     if (!first) throw new Error('no build to measure');
     const token = await signIn(first.baseUrl, options.openTrade);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     });
     const figures = new Map<Build, LoadFigures[]>(builds.map((build) => [build, []]));
     // One warm-up visit each (the server's first answers, the browser's first start).

@@ -279,3 +279,15 @@ export function preparedWebDir(webDir: string | undefined): string {
   }
   return copy;
 }
+
+/** Debian's Chromium (or CHROMIUM_PATH), as the benchmarks and the tests run it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for a quiet, reproducible browser that never calls home (no component updates). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -40,6 +40,7 @@ import {
   preparedWebDir,
   sampleLoadAverage,
   startServer,
+  CHROMIUM_ARGS,
 } from './lib';
 
 const PORT = 3163;
@@ -57,15 +58,8 @@ const TARGET_SCORE = 95;
 const DEFAULT_RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type CategoryId = (typeof CATEGORIES)[number];
-/** Flags for a quiet, reproducible browser that never calls home (no component updates). */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless=new',
-];
+/** The benchmarks' Chromium flags, with Chromium's own headless mode (chrome-launcher). */
+const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--headless=new'];
 /** Trades Alice places before the audits: the 30-second ones have settled by /orders. */
 const TRADES = [
   { coinType: 'BTCUSDT', tradeType: 'buy', tradeAmount: '25', selectedTime: 'trade30Second' },

@@ -30,6 +30,8 @@ import {
   postJson,
   preparedWebDir,
   startServer,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
 } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -541,14 +543,8 @@ async function main(): Promise<void> {
       });
 
       browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS],
       });
       console.log(
         `Chromium ${browser.version()}, 390×844 mobile emulation (isMobile, 3× pixels, touch)`,
