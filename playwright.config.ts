@@ -10,6 +10,8 @@ import { defineConfig } from '@playwright/test';
 // Both can be moved, so that two checkouts on one machine can run their suites at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'tradewallet-e2e');
+// tests/e2e/support.ts reads the server's mail (.eml files) from here.
+process.env.E2E_MAIL_DIR = path.join(dataDir, 'mail');
 
 export default defineConfig({
   testDir: 'tests/e2e',

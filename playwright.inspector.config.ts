@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_INSPECT_PORT ?? 3101);
 const root = process.env.E2E_INSPECT_DIR ?? path.join(os.tmpdir(), 'tradewallet-e2e-inspect');
 const webDir = path.join(root, 'dist');
 const dataDir = path.join(root, 'data');
+// tests/e2e/support.ts reads the server's mail (.eml files) from here.
+process.env.E2E_MAIL_DIR = path.join(dataDir, 'mail');
 
 export default defineConfig({
   testDir: 'tests/e2e-inspector',

@@ -15,6 +15,8 @@ import e2e from './playwright.config';
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3190);
 const dataDir = path.join(os.tmpdir(), `tradewallet-screenshots-${PORT}`);
 const webDir = path.resolve(process.env.WEB_DIR ?? 'dist');
+// tests/e2e/support.ts reads the server's mail (.eml files) from here.
+process.env.E2E_MAIL_DIR = path.join(dataDir, 'mail');
 
 export default defineConfig({
   ...e2e,

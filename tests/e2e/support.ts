@@ -241,11 +241,15 @@ export async function registerUser(
   return { ...body, _id: user._id, token };
 }
 
-/** The e2e server's mail folder: playwright.config.ts starts it with this DATA_DIR. */
-const MAIL_DIR = path.join(
-  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'tradewallet-e2e'),
-  'mail',
-);
+/**
+ * The mail folder of the server under test: each Playwright config starts its server with
+ * its own DATA_DIR and names that folder in E2E_MAIL_DIR (workers load the config too).
+ */
+function mailDir(): string {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through a Playwright config');
+  return dir;
+}
 
 /** A raw message's body parts joined, quoted-printable decoded (enough to find its link). */
 function decodedBody(raw: string): string {
@@ -260,15 +264,16 @@ function decodedBody(raw: string): string {
  */
 export async function mailTo(email: string, subject: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
+  const dir = mailDir();
   for (;;) {
-    const names = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+    const names = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
     for (const name of names) {
-      const raw = fs.readFileSync(path.join(MAIL_DIR, name), 'utf8');
+      const raw = fs.readFileSync(path.join(dir, name), 'utf8');
       if (new RegExp(`^To: ${email}\\r?$`, 'm').test(raw) && raw.includes(`Subject: ${subject}`)) {
         return decodedBody(raw);
       }
     }
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email} in ${MAIL_DIR}`);
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email} in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
