@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s ===\n' "$1"; }
+# Each stage's header says when it started (seconds since the suite began), so a slow CI
+# run shows which stage took the time.
+step() { printf '\n=== %s (at %d s) ===\n' "$1" "$SECONDS"; }
 
 step "test tools and databases"
 source scripts/test-tools.sh
@@ -47,4 +49,4 @@ else
   exit 1
 fi
 echo
-echo "All test stages passed."
+echo "All test stages passed in $SECONDS s."
