@@ -11,7 +11,13 @@
  * Builds are compared in alternation in one run, each served by its own server on the same
  * database: BENCH_WEB_DIRS=before:/tmp/web-a,after:/tmp/web-b (default: `dist/`).
  *
- *   npm run bench:first-load -- [--route=/trade] [--runs=7] [--no-open-trade]
+ *   npm run bench:first-load -- [--route=/trade] [--runs=7] [--no-open-trade] [--profile]
+ *
+ * With --profile, each run also records a CPU profile, and the bench prints the main
+ * thread's self time per source file and per function for each build (and, for two builds,
+ * what changed), mapped through source maps when the build has them: build with
+ * `npx vite build --sourcemap --outDir DIR`. The profiler slows the page: compare the
+ * figures of a profiled run only with each other.
  *
  * Also BENCH_PG_URL, CHROMIUM_PATH.
  */
@@ -28,6 +34,15 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
 } from './lib';
+import {
+  addTimes,
+  selfTimes,
+  startProfile,
+  stopProfile,
+  topRows,
+  type CpuProfile,
+  type SelfTimes,
+} from './cpu-profile';
 
 const FIRST_PORT = 3350;
 const THROTTLE_RATE = 4;
@@ -40,6 +55,9 @@ interface Build {
   label: string;
   webDir: string;
   server?: RunningServer;
+  /** With --profile: self time per source file and per function, summed over the runs. */
+  byFile: SelfTimes;
+  byFunction: SelfTimes;
 }
 
 interface LoadFigures {
@@ -50,19 +68,34 @@ interface LoadFigures {
   layoutStyleMs: number;
   blockingMs: number;
   longestTaskMs: number;
+  /** API calls the page made in the window. */
+  apiCalls: number;
 }
 
 function readBuilds(): Build[] {
   const spec = process.env.BENCH_WEB_DIRS;
-  if (!spec) return [{ label: 'dist', webDir: preparedWebDir(undefined) }];
+  const build = (label: string, webDir: string | undefined): Build => ({
+    label,
+    webDir: preparedWebDir(webDir),
+    byFile: new Map(),
+    byFunction: new Map(),
+  });
+  if (!spec) return [build('dist', undefined)];
   return spec.split(',').map((part) => {
     const at = part.indexOf(':');
     if (at <= 0) throw new Error(`BENCH_WEB_DIRS: "${part}" is not label:directory`);
-    return { label: part.slice(0, at), webDir: preparedWebDir(part.slice(at + 1)) };
+    return build(part.slice(0, at), part.slice(at + 1));
   });
 }
 
-function readOptions(): { route: string; runs: number; openTrade: boolean } {
+interface Options {
+  route: string;
+  runs: number;
+  openTrade: boolean;
+  profile: boolean;
+}
+
+function readOptions(): Options {
   const args = process.argv.slice(2);
   const value = (name: string) =>
     args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -70,7 +103,12 @@ function readOptions(): { route: string; runs: number; openTrade: boolean } {
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) {
     throw new Error(`--runs must be 1 to ${MAX_RUNS}`);
   }
-  return { route: value('route') ?? '/trade', runs, openTrade: !args.includes('--no-open-trade') };
+  return {
+    route: value('route') ?? '/trade',
+    runs,
+    openTrade: !args.includes('--no-open-trade'),
+    profile: args.includes('--profile'),
+  };
 }
 
 /** Signs the demo user in (and opens a five-minute trade): the session token. */
@@ -172,7 +210,8 @@ async function measure(
   baseUrl: string,
   route: string,
   token: string,
-): Promise<LoadFigures> {
+  profile: boolean,
+): Promise<LoadFigures & { profile?: CpuProfile }> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -182,16 +221,22 @@ async function measure(
   try {
     await context.addInitScript({ content: initScript(token) });
     const page = await context.newPage();
+    let apiCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls += 1;
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE_RATE });
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (profile) await startProfile(cdp);
     const started = Date.now();
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, started + WINDOW_MS - Date.now())),
     );
     const last = await taskMetrics(cdp);
+    const cpuProfile = profile ? await stopProfile(cdp) : undefined;
     const trace = await browser.stopTracing();
     const longTasks = await page.evaluate<number[]>('window.__bench.longTasks');
     return {
@@ -201,6 +246,8 @@ async function measure(
       layoutStyleMs: last.LayoutDuration + last.RecalcStyleDuration,
       blockingMs: longTasks.reduce((sum, ms) => sum + Math.max(0, ms - LONG_TASK_MS), 0),
       longestTaskMs: Math.max(0, ...longTasks),
+      apiCalls,
+      profile: cpuProfile,
     };
   } finally {
     await context.close();
@@ -221,8 +268,38 @@ function perRun(runs: LoadFigures[], key: keyof LoadFigures): string {
 function printFigures(label: string, runs: LoadFigures[]): void {
   const m = (key: keyof LoadFigures) => Math.round(median(runs.map((run) => run[key])));
   console.log(
-    `| ${label} | ${m('cpuMs')} | ${m('busyMs')} | ${m('scriptMs')} | ${m('layoutStyleMs')} | ${m('blockingMs')} | ${m('longestTaskMs')} | ${perRun(runs, 'cpuMs')} | ${perRun(runs, 'blockingMs')} |`,
+    `| ${label} | ${m('cpuMs')} | ${m('busyMs')} | ${m('scriptMs')} | ${m('layoutStyleMs')} | ${m('blockingMs')} | ${m('longestTaskMs')} | ${m('apiCalls')} | ${perRun(runs, 'cpuMs')} | ${perRun(runs, 'blockingMs')} |`,
   );
+}
+
+function addProfile(build: Build, profile: CpuProfile): void {
+  const times = selfTimes(profile, build.webDir);
+  addTimes(build.byFile, times.byFile);
+  addTimes(build.byFunction, times.byFunction);
+}
+
+const PROFILE_ROWS = 30;
+
+/** Per build, the top files and functions by self time; for two, the files that changed most. */
+function printProfiles(builds: Build[], runs: number): void {
+  for (const build of builds) {
+    console.log(`\n${build.label}: self time per source file (ms per run, profiled)\n`);
+    console.log('| file | ms |\n| --- | ---: |');
+    console.log(topRows(build.byFile, runs, PROFILE_ROWS).join('\n'));
+    console.log(`\n${build.label}: self time per function (ms per run, profiled)\n`);
+    console.log('| function | ms |\n| --- | ---: |');
+    console.log(topRows(build.byFunction, runs, PROFILE_ROWS).join('\n'));
+  }
+  const [before, after] = builds;
+  if (!before || !after || builds.length !== 2) return;
+  const change: SelfTimes = new Map(after.byFile);
+  for (const [file, ms] of before.byFile) change.set(file, (change.get(file) ?? 0) - ms);
+  const rows = [...change.entries()].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  console.log(`\n${after.label} − ${before.label}: self time per source file (ms per run)\n`);
+  console.log('| file | change |\n| --- | ---: |');
+  for (const [file, ms] of rows.slice(0, PROFILE_ROWS)) {
+    console.log(`| ${file} | ${(ms / runs).toFixed(1)} |`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -250,21 +327,31 @@ async function main(): Promise<void> {
     });
     const figures = new Map<Build, LoadFigures[]>(builds.map((build) => [build, []]));
     // One warm-up visit each (the server's first answers, the browser's first start).
-    for (const build of builds) await measure(browser, build.server!.baseUrl, options.route, token);
+    for (const build of builds) {
+      await measure(browser, build.server!.baseUrl, options.route, token, false);
+    }
     for (let run = 0; run < options.runs; run += 1) {
       for (const build of builds) {
-        const result = await measure(browser, build.server!.baseUrl, options.route, token);
+        const { profile, ...result } = await measure(
+          browser,
+          build.server!.baseUrl,
+          options.route,
+          token,
+          options.profile,
+        );
         figures.get(build)!.push(result);
+        if (profile) addProfile(build, profile);
       }
     }
     console.log(
       "\nMedians (ms) of the first 10 s: main-thread CPU = its tasks' thread time (unthrottled work, little moved by other load); busy = the same tasks' wall time at CPU ×4; blocking = time over 50 ms per long task, summed\n",
     );
     console.log(
-      '| build | main-thread CPU | busy | script | layout+style | blocking | longest task | CPU per run | blocking per run |',
+      '| build | main-thread CPU | busy | script | layout+style | blocking | longest task | API calls | CPU per run | blocking per run |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
     for (const build of builds) printFigures(build.label, figures.get(build)!);
+    if (options.profile) printProfiles(builds, options.runs);
   } finally {
     await browser?.close();
     for (const build of builds) await build.server?.stop();
