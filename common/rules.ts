@@ -7,6 +7,10 @@ export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Local storage keys of the web app. */
 export const STORAGE_KEYS = {
   userToken: 'uToken',

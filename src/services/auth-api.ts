@@ -12,7 +12,7 @@ import {
   type RegisterRequest,
   type UpdatePasswordRequest,
 } from '../../common/contract/auth';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Role } from '../../common/rules';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type Role } from '../../common/rules';
 import { api } from './api-client';
 import { withStepUp } from './step-up';
 import { tokenStorage } from './token-storage';
@@ -86,7 +86,7 @@ export async function updatePassword(change: UpdatePasswordRequest): Promise<voi
 /** The language the page is shown in (the i18n layer marks the document with it). */
 function pageLanguage(): Language {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
 /** POST /api/verifyEmail: the token of the verification mail's link. */

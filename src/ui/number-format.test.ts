@@ -1,3 +1,5 @@
+/// <reference lib="es2023.intl" />
+// Intl.NumberFormat v3 (ES2023) formats a decimal string exactly; the reference below uses it.
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../common/rules';
@@ -13,7 +15,7 @@ import {
   formatWireAmount,
   plainMicros,
 } from './money';
-import { localizeDecimal, numberLocale } from './number-format';
+import { localizeDecimal, numberLocale, SEPARATORS } from './number-format';
 
 /** French groups with a narrow no-break space (U+202F), so a figure never breaks apart. */
 const NNBSP = '\u202f';
@@ -165,4 +167,58 @@ describe('rounding and precision, in German', () => {
     expect(() => localizeDecimal('1.5', 3, 2)).toThrow(RangeError);
     expect(() => localizeDecimal('1.5', 0, 9)).toThrow(RangeError);
   });
+});
+
+describe('the same writing as Intl.NumberFormat, figure by figure', () => {
+  /** A deterministic spread of decimals: 1 to 22 whole digits, 0 to 10 decimals. */
+  function* decimals(): Generator<string> {
+    let seed = 20261127;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let i = 0; i < 400; i += 1) {
+      const whole = Array.from({ length: 1 + next(22) }, () => next(10)).join('');
+      const fraction = Array.from({ length: next(11) }, () => next(10)).join('');
+      yield fraction ? `${whole}.${fraction}` : whole;
+    }
+    yield* ['0', '0.5', '999.995', '9999.9999999999', '1000', '10000', '0.000000005'];
+  }
+
+  for (const language of LANGUAGES) {
+    it(`has ${language}'s separators as Intl has them`, () => {
+      const format = new Intl.NumberFormat(language, { minimumFractionDigits: 1 });
+      const part = (value: number, type: string) =>
+        format.formatToParts(value).find((each) => each.type === type)?.value;
+      expect(SEPARATORS[language]).toEqual({
+        group: part(12345.5, 'group'),
+        decimal: part(12345.5, 'decimal'),
+        groupFromDigits: part(1234.5, 'group') === undefined ? 5 : 4,
+      });
+    });
+
+    it(`writes every figure as Intl does in ${language}`, () => {
+      speak(language);
+      for (const [minDigits, maxDigits] of [
+        [0, 0],
+        [2, 2],
+        [0, 8],
+        [2, 8],
+        [4, 4],
+        [6, 6],
+      ] as const) {
+        const intl = new Intl.NumberFormat(language, {
+          minimumFractionDigits: minDigits,
+          maximumFractionDigits: maxDigits,
+          roundingMode: 'halfExpand',
+        });
+        for (const text of decimals()) {
+          expect(
+            localizeDecimal(text, minDigits, maxDigits),
+            `${text} ${minDigits}-${maxDigits}`,
+          ).toBe(intl.format(text as Intl.StringNumericLiteral));
+        }
+      }
+    });
+  }
 });

@@ -1,60 +1,80 @@
-/// <reference lib="es2023.intl" />
-// Intl.NumberFormat v3 (ES2023) formats a decimal string exactly, as a decimal, not as the
-// nearest float; TypeScript types that overload (`StringNumericLiteral`) in es2023.intl,
-// which the projects' ES2022 lib does not include.
 import { i18n } from '@lingui/core';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/rules';
 
 /**
  * Figures written the way the active language writes them (German 10.000,00, French
- * 10 000,00, English and Chinese 10,000.00). The callers round on the digits first, half
- * up, as they always have; here the already rounded decimal string only gets the language's
- * separators from `Intl.NumberFormat`, which reads the string as an exact decimal, so an
- * amount beyond 2^53 keeps every digit.
+ * 10 000,00, Spanish 1234,50 but 12.345,50, English and Chinese 10,000.00). The callers
+ * round on the digits first, half up, as they always have; here the already rounded decimal
+ * string only gets the language's separators, placed by string work, so an amount beyond
+ * 2^53 keeps every digit.
+ *
+ * The separators are CLDR's, as `Intl.NumberFormat` writes them (number-format.test.ts
+ * checks each against it, figure by figure). They are a table rather than read from Intl:
+ * the page's first Intl formatter loads the engine's locale data, about 20 ms of main
+ * thread on a phone in the middle of the first load, for five facts that never change.
  */
 
-const DEFAULT_LOCALE = 'en';
 /** Fraction digits a figure may have: up to a coin's eight decimals. */
 const MAX_FRACTION_DIGITS = 8;
-const SLOTS_PER_LOCALE = (MAX_FRACTION_DIGITS + 1) * (MAX_FRACTION_DIGITS + 1);
 /** An unsigned decimal, as the callers hand it over ("1234.50", "0", "12345678901234567.5"). */
-const UNSIGNED_DECIMAL = /^\d+(?:\.\d+)?$/;
+const UNSIGNED_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+/** Every language of the app groups by threes. */
+const GROUP_SIZE = 3;
 
-/**
- * One formatter per locale and fraction digits, made on first use: creating one costs far
- * more than formatting with it, and prices are formatted every second. At most five
- * languages × 81 digit pairs.
- */
-const formatters = new Map<string, (Intl.NumberFormat | undefined)[]>();
-
-function formatterFor(locale: string, minDigits: number, maxDigits: number): Intl.NumberFormat {
-  let slots = formatters.get(locale);
-  if (slots === undefined) {
-    slots = new Array<Intl.NumberFormat | undefined>(SLOTS_PER_LOCALE);
-    formatters.set(locale, slots);
-  }
-  const slot = minDigits * (MAX_FRACTION_DIGITS + 1) + maxDigits;
-  let formatter = slots[slot];
-  if (formatter === undefined) {
-    formatter = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: minDigits,
-      maximumFractionDigits: maxDigits,
-      // The callers rounded half up already; should a string ever carry more digits, Intl's
-      // default rounding is the same (half away from zero).
-      roundingMode: 'halfExpand',
-    });
-    slots[slot] = formatter;
-  }
-  return formatter;
+export interface Separators {
+  group: string;
+  decimal: string;
+  /** The fewest digits a whole part needs before it is grouped: 4, or 5 in Spanish. */
+  groupFromDigits: number;
 }
+
+export const SEPARATORS: Readonly<Record<Language, Separators>> = {
+  en: { group: ',', decimal: '.', groupFromDigits: 4 },
+  es: { group: '.', decimal: ',', groupFromDigits: 5 },
+  // A narrow no-break space (U+202F): a French figure never breaks across lines.
+  fr: { group: '\u202f', decimal: ',', groupFromDigits: 4 },
+  de: { group: '.', decimal: ',', groupFromDigits: 4 },
+  zh: { group: ',', decimal: '.', groupFromDigits: 4 },
+};
 
 /** The language figures are written in: the active Lingui locale, English before any. */
-export function numberLocale(): string {
+export function numberLocale(): Language {
   const locale = i18n.locale;
-  return typeof locale === 'string' && locale !== '' ? locale : DEFAULT_LOCALE;
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
-function isUnsignedDecimal(text: string): text is Intl.StringNumericLiteral {
-  return UNSIGNED_DECIMAL.test(text);
+/** `whole` with the language's group sign between threes, from the right. */
+function groupWhole(whole: string, separators: Separators): string {
+  if (whole.length < separators.groupFromDigits) return whole;
+  const head = whole.length % GROUP_SIZE || GROUP_SIZE;
+  const groups = [whole.slice(0, head)];
+  for (let at = head; at < whole.length; at += GROUP_SIZE) {
+    groups.push(whole.slice(at, at + GROUP_SIZE));
+  }
+  return groups.join(separators.group);
+}
+
+/**
+ * The digits `whole`.`fraction` rounded half up to at most `maxDigits` decimals, trailing
+ * zeros beyond `minDigits` dropped. The callers hand over rounded strings; a longer one is
+ * rounded here rather than cut.
+ */
+function fitFraction(
+  whole: string,
+  fraction: string,
+  minDigits: number,
+  maxDigits: number,
+): { whole: string; fraction: string } {
+  if (fraction.length > maxDigits) {
+    let scaled = BigInt(whole + fraction.slice(0, maxDigits));
+    if (Number(fraction[maxDigits]) >= 5) scaled += 1n;
+    const all = scaled.toString().padStart(maxDigits + 1, '0');
+    whole = all.slice(0, all.length - maxDigits);
+    fraction = all.slice(all.length - maxDigits);
+  }
+  let end = fraction.length;
+  while (end > minDigits && fraction[end - 1] === '0') end -= 1;
+  return { whole, fraction: fraction.slice(0, end).padEnd(minDigits, '0') };
 }
 
 /**
@@ -67,7 +87,8 @@ export function localizeDecimal(
   minDigits: number,
   maxDigits = minDigits,
 ): string {
-  if (!isUnsignedDecimal(unsigned)) throw new RangeError(`not an unsigned decimal: ${unsigned}`);
+  const match = UNSIGNED_DECIMAL.exec(unsigned);
+  if (!match) throw new RangeError(`not an unsigned decimal: ${unsigned}`);
   if (
     !Number.isInteger(minDigits) ||
     !Number.isInteger(maxDigits) ||
@@ -77,5 +98,8 @@ export function localizeDecimal(
   ) {
     throw new RangeError(`fraction digits must be 0 ≤ ${minDigits} ≤ ${maxDigits} ≤ 8`);
   }
-  return formatterFor(numberLocale(), minDigits, maxDigits).format(unsigned);
+  const separators = SEPARATORS[numberLocale()];
+  const digits = fitFraction(match[1] ?? '0', match[2] ?? '', minDigits, maxDigits);
+  const whole = groupWhole(digits.whole.replace(/^0+(?=\d)/, ''), separators);
+  return digits.fraction === '' ? whole : `${whole}${separators.decimal}${digits.fraction}`;
 }

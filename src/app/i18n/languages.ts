@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../common/rules';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/rules';
 
 /**
  * Each language named in itself, so a reader finds their own language whatever the current
@@ -29,10 +29,6 @@ export const SUGGESTION_TEXTS: Record<
   de: { offer: 'Deutsch verfügbar — wechseln?', accept: 'Wechseln', dismiss: 'Nein, danke' },
   zh: { offer: '提供中文界面，是否切换？', accept: '切换', dismiss: '不用了' },
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 function isSuggestedLanguage(value: unknown): value is SuggestedLanguage {
   return isLanguage(value) && value !== DEFAULT_LANGUAGE;

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { LANGUAGES } from '../../../common/rules';
+import { isLanguage, LANGUAGES } from '../../../common/rules';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
 import { chooseLanguage } from '../i18n/i18n';
-import { isLanguage, LANGUAGE_NAMES } from '../i18n/languages';
+import { LANGUAGE_NAMES } from '../i18n/languages';
 import { theme } from '../../ui/theme';
 import { rememberLanguageOnServer } from '../../services/auth-api';
 
