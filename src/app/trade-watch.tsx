@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { array, object, string } from 'superstruct';
 import { useSession } from '../machines/auth-session';
 import { api } from '../services/api-client';
@@ -12,7 +13,8 @@ import { loadCatalog } from './i18n/i18n';
  * loads only once there is something to watch: a trade placed in this tab, or a pending
  * trade in a trades query. This module is in the first load, so it holds nothing more than
  * that decision; the one query it makes (the first page of pending trades, the /trade
- * screen's own) is what tells a fresh visit about trades still running.
+ * screen's own) is what tells a fresh visit about trades still running. On /trade itself
+ * the screen's own list of pending trades tells it, so the query waits for another screen.
  */
 const TradeWatcher = lazy(() =>
   Promise.all([import('../views/trade-results/trade-watcher'), loadCatalog('app')]).then(
@@ -37,6 +39,8 @@ export function TradeWatch() {
  * own key, since the trades lists' keys hold whole trades.
  */
 const ANY_PENDING = ['trade-watch', 'pending'] as const;
+/** The screen that reads the first page of pending trades itself (trade-page.tsx). */
+const PENDING_TRADES_SCREEN = '/trade';
 const PendingStatuses = object({ trades: array(object({ tradeStatus: string() })) });
 
 interface TradeStatuses {
@@ -46,6 +50,7 @@ interface TradeStatuses {
 function useSomethingToWatch(signedIn: boolean): boolean {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = useState(false);
+  const [path] = useLocation();
   useQuery({
     queryKey: ANY_PENDING,
     queryFn: ({ signal }) =>
@@ -54,7 +59,7 @@ function useSomethingToWatch(signedIn: boolean): boolean {
         signal,
         query: { tab: 'Pending', page: 1 },
       }),
-    enabled: signedIn && !wanted,
+    enabled: signedIn && !wanted && path !== PENDING_TRADES_SCREEN,
   });
   useEffect(() => {
     if (!signedIn || wanted) return;
