@@ -112,6 +112,8 @@ export default defineConfig({
     environment: 'node',
     // Passwords hashed at cheap parameters (the file says why).
     setupFiles: ['tests/setup/fast-password-hashing.ts'],
+    // Each test app's PGlite database starts from one migrated snapshot (the file says why).
+    globalSetup: ['tests/setup/pglite-snapshot.ts'],
     // API test files each start an app on a fresh database, and PGlite compiles its
     // WebAssembly once per worker.
     pool: 'forks',

@@ -30,7 +30,17 @@ const MIGRATION_LOCK_ID = 727_001;
 const POOL_SIZE = 10;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * A data directory to start from (PGlite's `dumpDataDir`) instead of a new cluster:
+       * a second to load against two or more to create one. The tests start each app's
+       * in-memory database from one migrated snapshot (tests/setup/pglite-snapshot.ts).
+       */
+      snapshot?: Blob;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -69,7 +79,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (target.dataDir !== null) fs.mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+  const client = new PGlite({
+    ...(target.dataDir === null ? {} : { dataDir: target.dataDir }),
+    ...(target.snapshot === undefined ? {} : { loadDataDir: target.snapshot }),
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

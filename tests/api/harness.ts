@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, loggerOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
@@ -46,6 +46,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** This worker's copy of the migrated snapshot (tests/setup/pglite-snapshot.ts), read once. */
+let snapshot: Blob | undefined;
+
+function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshotFile');
+  if (!file) return undefined;
+  snapshot ??= new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
@@ -58,7 +68,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
     };
   }
-  const shared = await openDatabase({ kind: 'pglite', dataDir: null });
+  const shared = await openDatabase({
+    kind: 'pglite',
+    dataDir: null,
+    snapshot: migratedSnapshot(),
+  });
   let users = 0;
   return {
     open: async () => {
