@@ -1,4 +1,4 @@
 /** The trades area: timed trades opened, listed and settled, and the user's receipts file. */
 export { tradeRoutes } from './routes';
 export { settleDueTrades, settleDueTradesOfUser } from './settlement';
-export { MAX_RECEIPTS_PER_FILE, receiptsFileOfUser } from './receipts';
+export { receiptsFileOfUser } from './receipts';

@@ -7,14 +7,15 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { RECEIPTS_FORMAT, type ReceiptsFile } from '../../../common/contract';
-import { SETTLEMENT_WINDOW_S } from '../../../common/rules';
+import { RECEIPTS_PER_FILE, SETTLEMENT_WINDOW_S } from '../../../common/rules';
 import { queryRows, type Db } from '../../db/client';
 import { trades } from '../../db/schema';
 import { pgArray } from '../../ledger/trades';
 import { normalizeDecimal } from '../../market/decimal';
 import { tradeView } from './views';
 
-export const MAX_RECEIPTS_PER_FILE = 1000;
+/** The cap of one file (common/rules.ts), as a number for the query. */
+const MAX_RECEIPTS_PER_FILE = Number(RECEIPTS_PER_FILE);
 
 interface TickRow {
   trade_id: string;
