@@ -3,7 +3,7 @@ import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import { LockIcon, ShieldCheckIcon, UsersIcon, WalletIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
-import { ArticleSection, Lead, TextLink } from './article';
+import { ArticleSection, Lead, TextLink } from '../shared/article';
 import styled from 'styled-components';
 import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';

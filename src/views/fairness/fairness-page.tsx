@@ -13,7 +13,7 @@ import { formatAmountMicros, formatSignedMicros } from '../../ui/money';
 import { Page } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { theme } from '../../ui/theme';
-import { ArticleSection, Lead, TextLink } from '../about/article';
+import { ArticleSection, Lead, TextLink } from '../shared/article';
 import { LoadError } from '../shared/load-error';
 
 /**

@@ -22,7 +22,7 @@ import { TradeCountdowns } from '../shared/trade-countdowns';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 import { flexColumn } from '../../ui/layout';
-import { TextLink } from '../about/article';
+import { TextLink } from '../shared/article';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
