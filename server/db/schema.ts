@@ -746,6 +746,10 @@ export const trades = pgTable(
     index('trades_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'Pending'`),
+    // The fairness figures count the trades settled in the last 30 and 90 days.
+    index('trades_settled_idx')
+      .on(t.settledAt)
+      .where(sql`${t.status} = 'Completed'`),
     check('trades_stake_positive', sql`${t.stakeMicros} > 0`),
     check('trades_duration_check', sql`${t.durationS} in (30, 60, 180, 300)`),
     check('trades_direction_check', sql`${t.direction} in ('buy', 'sell')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "trades_settled_idx" ON "trades" USING btree ("settled_at") WHERE "trades"."status" = 'Completed';
