@@ -334,6 +334,12 @@ export const siteSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * When an admin first saved the blocked-country list: until then the dashboard asks to
+     * choose where timed trades are offered (retail binary options are banned or restricted
+     * in several jurisdictions, common/jurisdictions.ts).
+     */
+    tradingCountriesSavedAt: timestamp('trading_countries_saved_at', { withTimezone: true }),
     tradeMinMicros: bigint('trade_min_micros', { mode: 'bigint' })
       .notNull()
       .default(sql`10000000`),

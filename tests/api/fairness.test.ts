@@ -301,3 +301,41 @@ describe('GET /api/downloadTradeReceipts and the offline check', () => {
     expect(failed?.stdout).toContain(`trade ${btc.trade._id}: exit tick`);
   }, 60_000);
 });
+
+describe("the dashboard's reminder to choose where timed trades are offered", () => {
+  const overview = async () =>
+    (await t.app.inject({ url: '/api/admin/overview', headers: t.admin })).json();
+  const save = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/updateSiteSetting', headers: t.admin, payload });
+  const savedAt = async () => {
+    const [row] = await queryRows<{ at: string | null }>(
+      t.app.db,
+      sql`select trading_countries_saved_at::text as at from site_settings where id = 1`,
+    );
+    return row?.at ?? null;
+  };
+
+  it('asks until the blocked countries are saved once, then never again', async () => {
+    expect((await overview()).tradingCountriesChosen).toBe(false);
+    // Another setting does not count.
+    expect((await save({ tradingEnabled: true })).statusCode).toBe(200);
+    expect((await overview()).tradingCountriesChosen).toBe(false);
+    // Saving the list counts, even an empty one, and is audited.
+    const res = await save({ tradingBlockedCountries: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await overview()).tradingCountriesChosen).toBe(true);
+    const first = await savedAt();
+    expect(first).not.toBeNull();
+    const [audit] = await queryRows<{ after: Record<string, unknown> }>(
+      t.app.db,
+      sql`select after from audit_log where action = 'site_settings.updated'
+          order by created_at desc limit 1`,
+    );
+    expect(audit?.after).toHaveProperty('tradingCountriesSavedAt');
+    // A later save keeps the first time.
+    expect((await save({ tradingBlockedCountries: ['US'] })).statusCode).toBe(200);
+    expect(await savedAt()).toBe(first);
+    expect((await overview()).tradingCountriesChosen).toBe(true);
+    expect((await save({ tradingBlockedCountries: [] })).statusCode).toBe(200);
+  });
+});

@@ -36,9 +36,17 @@ async function seriousFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PAGES: Record<'en' | 'de', { title: string; rule: string; settled: string }> = {
-  en: { title: 'Fairness', rule: 'The settlement rule', settled: 'Settled trades' },
-  de: { title: 'Fairness', rule: 'Die Abrechnungsregel', settled: 'Abgerechnete Trades' },
+const PAGES: Record<'en' | 'de', { rule: string; settled: string; none: string }> = {
+  en: {
+    rule: 'The settlement rule',
+    settled: 'Settled trades',
+    none: 'No trades were settled in the last 30 days.',
+  },
+  de: {
+    rule: 'Die Abrechnungsregel',
+    settled: 'Abgerechnete Trades',
+    none: 'In den letzten 30 Tagen wurden keine Trades abgerechnet.',
+  },
 };
 
 // First: its settled trade is then in the figures the pages after it show (and cache).
@@ -121,8 +129,9 @@ for (const language of ['en', 'de'] as const) {
     await expect(page.getByRole('heading', { name: text.rule })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     const record = page.locator('section[aria-labelledby="fairness-record"]');
-    // The receipts test before settled a trade: the figures show it.
-    await expect(record.getByText(text.settled)).toBeVisible();
+    // Run alone, the receipts test before settled a trade and the figures show it; in the
+    // whole suite an earlier visit may have cached "none" for ten minutes.
+    await expect(record.getByText(text.settled).or(record.getByText(text.none))).toBeVisible();
     // Either the figures or the sentence saying there were none; never a skeleton.
     await expect(record.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByText('npm run trades:verify -- --receipts')).toBeVisible();

@@ -162,7 +162,7 @@ function figure(
   period: FairnessPeriod | undefined,
   text: (period: FairnessPeriod) => string,
 ): ReactNode {
-  return period ? text(period) : <SkeletonText $widthEm={4} />;
+  return period ? <Nowrap>{text(period)}</Nowrap> : <SkeletonText $widthEm={4} />;
 }
 
 /** "12.5 % (3)": the share and the count it comes from. */
@@ -180,4 +180,8 @@ const Command = styled.code`
   color: ${theme.colors.text};
   font-size: ${theme.fontSizes.xs};
   overflow-wrap: anywhere;
+`;
+
+const Nowrap = styled.span`
+  white-space: nowrap;
 `;
