@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS, type Language } from '../../common/rules';
-import { bearer, fund, registerUser } from './support';
+import { ADMIN, apiLogin, bearer, fund, registerUser, signIn } from './support';
 
 const run = promisify(execFile);
 const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'shots-fair');
@@ -168,4 +168,59 @@ test('/trade shows the break-even win rate and the 90-day line linking to /fairn
   await expect(page.getByTestId('traders-line')).toContainText(/Letzte 90 Tage|keine Trades/);
   await page.getByTestId('traders-line').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, 'trade-odds-de.png') });
+});
+
+test('the console shows where binary options are banned; the dashboard asks until the countries are saved', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, ADMIN);
+  const settings = async () => {
+    const res = await request.get('/api/admin/settings', { headers: bearer(token) });
+    return ((await res.json()) as { trading: { blockedCountries: string[] } }).trading
+      .blockedCountries;
+  };
+  const before = await settings();
+  try {
+    await signIn(page, ADMIN, '/admin');
+    await page.goto('/admin/dashboard');
+    const reminder = page.getByTestId('trading-countries-reminder');
+    // On a fresh server nobody saved the list; in the whole suite another spec may have.
+    const overview = await request.get('/api/admin/overview', { headers: bearer(token) });
+    const chosen = ((await overview.json()) as { tradingCountriesChosen: boolean })
+      .tradingCountriesChosen;
+    if (!chosen) {
+      await expect(reminder).toContainText('Choose where timed trades are offered');
+      await reminder.click();
+      await expect(page).toHaveURL('/admin/settings');
+    } else {
+      await page.goto('/admin/settings');
+    }
+    const countries = page.getByRole('region', { name: 'Blocked countries', exact: true });
+    const rules = countries.getByRole('region', {
+      name: 'Where retail binary options are banned or restricted',
+    });
+    await expect(rules.getByText('FCA Policy Statement PS19/11', { exact: false })).toBeVisible();
+    await expect(rules.getByText('European Union and EEA')).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+
+    const israel = rules.getByRole('button', { name: 'Block Israel' });
+    if (!before.includes('IL')) {
+      await israel.click();
+      await expect(israel).toHaveCount(0);
+      await countries.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(countries.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      expect(await settings()).toContain('IL');
+    }
+    await rules.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'console-jurisdictions-en.png') });
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(reminder).toHaveCount(0);
+  } finally {
+    await request.put('/api/updateSiteSetting', {
+      headers: bearer(token),
+      data: { tradingBlockedCountries: before },
+    });
+  }
 });
