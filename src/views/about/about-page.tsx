@@ -50,6 +50,12 @@ export default function AboutPage() {
             an outcome.
           </Trans>
         </p>
+        <p>
+          <Trans>
+            The <TextLink href="/fairness">fairness record</TextLink> publishes how trades were
+            settled in the last 30 days and how to check your own receipts offline.
+          </Trans>
+        </p>
       </ArticleSection>
 
       <ArticleSection
