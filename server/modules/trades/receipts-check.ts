@@ -12,7 +12,7 @@
  */
 import { is } from 'superstruct';
 import { ReceiptsFile, type ReceiptEntry } from '../../../common/contract';
-import { microsFromWire } from '../../../common/money';
+import { formatMicros, microsFromWire } from '../../../common/money';
 import { SETTLEMENT_WINDOW_S } from '../../../common/rules';
 import {
   compareDecimals,
@@ -95,12 +95,12 @@ function checkEntry({ trade, ticks }: ReceiptEntry): string[] {
     microsFromWire(trade.tradeAfterAmount) !== amounts.returnedMicros
   ) {
     problems.push(
-      `returned ${trade.tradeAfterAmount ?? 'none'}, re-derived ${amounts.returnedMicros} micro-USDT`,
+      `returned ${trade.tradeAfterAmount ?? 'none'}, re-derived ${formatMicros(amounts.returnedMicros)}`,
     );
   }
   if (trade.profit === null || microsFromWire(trade.profit) !== amounts.walletDeltaMicros) {
     problems.push(
-      `profit ${trade.profit ?? 'none'}, re-derived ${amounts.walletDeltaMicros} micro-USDT`,
+      `profit ${trade.profit ?? 'none'}, re-derived ${formatMicros(amounts.walletDeltaMicros)}`,
     );
   }
   return problems;
