@@ -28,6 +28,7 @@ const FIELD_ERROR_CODES = [
   'dateOfBirthRequired',
   'dateOfBirthFuture',
   'dateOfBirthInvalid',
+  'dateOfBirthUnderAge',
   'streetRequired',
   'cityRequired',
   'stateRequired',

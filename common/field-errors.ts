@@ -43,6 +43,7 @@ export const FIELD_ERRORS: Readonly<Record<FieldErrorCode, string>> = {
   dateOfBirthRequired: 'Date of Birth is required',
   dateOfBirthFuture: 'Date of Birth cannot be in the future',
   dateOfBirthInvalid: 'Enter a valid date of birth',
+  dateOfBirthUnderAge: 'You must be 18 or older',
   streetRequired: 'Street address is required',
   cityRequired: 'City is required',
   stateRequired: 'State/Province is required',

@@ -153,6 +153,11 @@ export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
 export const MAX_ENTRY_TICK_AGE_MS = 3000;
 /** An exit tick counts when recorded at most this long after expiry; otherwise the trade is void. */
 export const SETTLEMENT_WINDOW_S = 5;
+/**
+ * The most settled trades one receipts file holds (GET /api/downloadTradeReceipts), newest
+ * first: a year of heavy trading, and a file of a few megabytes.
+ */
+export const RECEIPTS_PER_FILE = 1000n;
 /** At most this many recorded ticks per chart backfill. */
 export const MARKET_TICKS_MAX = 600;
 /** Hot coins: the strip and the 'See all' modal. */

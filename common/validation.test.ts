@@ -4,6 +4,7 @@ import {
   checkKyc,
   FIELD_ERRORS,
   KYC_COUNTRIES,
+  latestAdultDateOfBirth,
   latestIsoDateOnEarth,
   localIsoDate,
   parseAnnualIncome,
@@ -121,14 +122,24 @@ describe('KYC rules (docs/product.md §5)', () => {
     expect(messageFor(change)).toBe(message);
   });
 
-  it('accepts the date of birth of today, refuses impossible and pre-1900 dates', () => {
-    expect(checkDateOfBirth(today, today)).toBeUndefined();
+  it('refuses a birth after today, impossible and pre-1900 dates', () => {
+    expect(checkDateOfBirth(today, today)).toBe('dateOfBirthUnderAge');
     expect(checkDateOfBirth('2026-03-16', today)).toBe('dateOfBirthFuture');
     expect(checkDateOfBirth('1900-01-01', today)).toBeUndefined();
     expect(checkDateOfBirth('1899-12-31', today)).toBe('dateOfBirthInvalid');
     expect(checkDateOfBirth('2001-02-29', today)).toBe('dateOfBirthInvalid');
     expect(checkDateOfBirth('2000-02-29', today)).toBeUndefined();
     expect(checkDateOfBirth('10/12/1990', today)).toBe('dateOfBirthInvalid');
+  });
+
+  it('refuses anyone under 18: the 18th birthday is allowed, the day before it is not', () => {
+    expect(latestAdultDateOfBirth('2026-03-15')).toBe('2008-03-15');
+    expect(checkDateOfBirth('2008-03-15', '2026-03-15')).toBeUndefined();
+    expect(checkDateOfBirth('2008-03-16', '2026-03-15')).toBe('dateOfBirthUnderAge');
+    expect(FIELD_ERRORS.dateOfBirthUnderAge).toBe('You must be 18 or older');
+    // Born on 29 February: 18 on 1 March of a common year.
+    expect(checkDateOfBirth('2008-02-29', '2026-02-28')).toBe('dateOfBirthUnderAge');
+    expect(checkDateOfBirth('2008-02-29', '2026-03-01')).toBeUndefined();
   });
 
   it('judges "the future" on the server by the latest date anywhere on Earth', () => {

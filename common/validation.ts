@@ -209,13 +209,30 @@ function isCalendarDate(value: string): boolean {
   );
 }
 
-/** A date of birth as YYYY-MM-DD: a real date, not before 1900, not after `today`. */
+/** Timed trades are for adults only: KYC refuses anyone younger (docs/product.md §5 KYC). */
+export const KYC_MINIMUM_AGE_YEARS = 18;
+
+/**
+ * The latest date of birth of someone who is `KYC_MINIMUM_AGE_YEARS` old on `today`: the
+ * same month and day, that many years earlier. Someone born on 29 February turns 18 on
+ * 1 March in a common year, which the string comparison gives by itself ("02-29" > "02-28").
+ */
+export function latestAdultDateOfBirth(today: string): string {
+  const year = Number(today.slice(0, 4)) - KYC_MINIMUM_AGE_YEARS;
+  return `${String(year).padStart(4, '0')}${today.slice(4)}`;
+}
+
+/**
+ * A date of birth as YYYY-MM-DD: a real date, not before 1900, not after `today`, and at
+ * least 18 years before it (the 18th birthday itself is allowed).
+ */
 export function checkDateOfBirth(value: string, today: string): FieldErrorCode | undefined {
   const v = value.trim();
   if (v === '') return 'dateOfBirthRequired';
   if (!isCalendarDate(v) || v < KYC_EARLIEST_DATE_OF_BIRTH) return 'dateOfBirthInvalid';
   // ISO dates of the same length compare as strings in calendar order.
   if (v > today) return 'dateOfBirthFuture';
+  if (v > latestAdultDateOfBirth(today)) return 'dateOfBirthUnderAge';
   return undefined;
 }
 

@@ -36,6 +36,7 @@ import {
 } from './modules/admin';
 import { authRoutes, findSession, recoveryRoutes, sessionRoutes } from './modules/auth';
 import { coinRoutes } from './modules/coins';
+import { fairnessRoutes } from './modules/fairness';
 import { createFileLinks, fileRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { kycRoutes } from './modules/kyc';
@@ -190,6 +191,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   await api.register(transferRoutes);
   await api.register(activityRoutes);
   await api.register(tradeRoutes);
+  await api.register(fairnessRoutes);
   await api.register(kycRoutes);
   await api.register(marketRoutes);
   await api.register(healthRoutes, { marketStatus });

@@ -194,5 +194,10 @@ export const AdminDashboard = object({
   market: MarketFeedView,
   /** Withdrawals of at least this amount need two admins' approvals; null when off. */
   withdrawalDualApproval: nullable(WireAmount),
+  /**
+   * Whether an admin has saved the blocked-country list once; until then the dashboard asks
+   * to choose where timed trades are offered.
+   */
+  tradingCountriesChosen: boolean(),
 });
 export type AdminDashboard = Infer<typeof AdminDashboard>;

@@ -334,6 +334,12 @@ export const siteSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * When an admin first saved the blocked-country list: until then the dashboard asks to
+     * choose where timed trades are offered (retail binary options are banned or restricted
+     * in several jurisdictions, common/jurisdictions.ts).
+     */
+    tradingCountriesSavedAt: timestamp('trading_countries_saved_at', { withTimezone: true }),
     tradeMinMicros: bigint('trade_min_micros', { mode: 'bigint' })
       .notNull()
       .default(sql`10000000`),
@@ -746,6 +752,10 @@ export const trades = pgTable(
     index('trades_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'Pending'`),
+    // The fairness figures count the trades settled in the last 30 and 90 days.
+    index('trades_settled_idx')
+      .on(t.settledAt)
+      .where(sql`${t.status} = 'Completed'`),
     check('trades_stake_positive', sql`${t.stakeMicros} > 0`),
     check('trades_duration_check', sql`${t.durationS} in (30, 60, 180, 300)`),
     check('trades_direction_check', sql`${t.direction} in ('buy', 'sell')`),

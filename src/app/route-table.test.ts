@@ -44,13 +44,15 @@ describe('route table', () => {
     expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
   });
 
-  it('keeps only the landing, help and auth screens public', () => {
+  it('keeps only the landing, help, fairness and auth screens public', () => {
     const open = ROUTES.filter((route) => route.access === 'public' || route.access === 'guest');
     expect(open.map((route) => route.path).sort()).toEqual(
       [
         '/',
         '/contact',
         '/helpline',
+        // The public fairness record (docs/product.md §4 Fairness).
+        '/fairness',
         '/signin',
         '/signup',
         // The mail's links: they carry their own single-use token.

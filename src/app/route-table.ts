@@ -192,6 +192,15 @@ export const ROUTES: readonly RouteDef[] = [
     parent: '/',
     page: page(() => import('../views/help/helpline-page')),
   },
+  {
+    path: '/fairness',
+    access: 'public',
+    title: msg`Fairness`,
+    header: 'back',
+    headerEnd: 'tools',
+    parent: '/',
+    page: page(() => import('../views/fairness/fairness-page')),
+  },
 
   {
     ...tab('/markets', msg`Markets`, 'tools', shellPage(SHELL_PAGES.markets)),

@@ -180,7 +180,7 @@ describe('kyc machine', () => {
     expect(actor.getSnapshot().context.touched.street).toBeUndefined();
   });
 
-  it('refuses a date of birth after today', () => {
+  it('refuses a date of birth after today, and anyone under 18', () => {
     const { actor } = start();
     fill(actor, { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2026-03-16' });
     actor.send({ type: 'NEXT' });
@@ -188,7 +188,14 @@ describe('kyc machine', () => {
     expect(visibleKycErrors(actor.getSnapshot().context).dateOfBirth).toBe(
       fieldErrorMessages.dateOfBirthFuture,
     );
-    fill(actor, { dateOfBirth: TODAY });
+    // One day short of 18, then the 18th birthday itself.
+    fill(actor, { dateOfBirth: '2008-03-16' });
+    actor.send({ type: 'NEXT' });
+    expect(step(actor)).toBe('personal');
+    expect(visibleKycErrors(actor.getSnapshot().context).dateOfBirth).toBe(
+      fieldErrorMessages.dateOfBirthUnderAge,
+    );
+    fill(actor, { dateOfBirth: '2008-03-15' });
     actor.send({ type: 'NEXT' });
     expect(step(actor)).toBe('address');
   });

@@ -17,6 +17,7 @@ export const kycFieldErrorMessages = {
   dateOfBirthRequired: msg`Date of Birth is required`,
   dateOfBirthFuture: msg`Date of Birth cannot be in the future`,
   dateOfBirthInvalid: msg`Enter a valid date of birth`,
+  dateOfBirthUnderAge: msg`You must be 18 or older`,
   streetRequired: msg`Street address is required`,
   cityRequired: msg`City is required`,
   stateRequired: msg`State/Province is required`,

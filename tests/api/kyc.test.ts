@@ -12,7 +12,12 @@ import sharp from 'sharp';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminKycResponse, KycResponse } from '../../common/contract';
-import { FIELD_ERRORS, localIsoDate } from '../../common/validation';
+import {
+  FIELD_ERRORS,
+  latestAdultDateOfBirth,
+  latestIsoDateOnEarth,
+  localIsoDate,
+} from '../../common/validation';
 import { auditLog, files, kycRequests, users } from '../../server/db/schema';
 import {
   UPLOAD_ALREADY_USED_MESSAGE,
@@ -55,6 +60,13 @@ const fileIdOf = (fileUrl: string) => {
   if (!id) throw new Error(`not a file URL: ${fileUrl}`);
   return id;
 };
+
+/** The calendar day after an ISO date. */
+function nextDay(isoDate: string): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + 24 * 60 * 60 * 1000)
+    .toISOString()
+    .slice(0, 10);
+}
 
 function createKyc(headers: Headers, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/createKyc', headers, payload });
@@ -202,12 +214,20 @@ describe('POST /api/createKyc', () => {
 
   describe('bad input: each with its message, nothing changed', () => {
     const inTwoDays = localIsoDate(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    // The server judges age by the latest date on Earth, as it judges "the future".
+    const eighteenTomorrow = nextDay(latestAdultDateOfBirth(latestIsoDateOnEarth(Date.now())));
     const cases: [string, Record<string, unknown>, string, string | undefined][] = [
       ['no first name', { firstName: '  ' }, FIELD_ERRORS.firstNameRequired, 'firstName'],
       ['no last name', { lastName: '' }, FIELD_ERRORS.lastNameRequired, 'lastName'],
       ['a too long name', { lastName: 'x'.repeat(101) }, FIELD_ERRORS.kycTextTooLong, 'lastName'],
       ['no date of birth', { dateOfBirth: '' }, FIELD_ERRORS.dateOfBirthRequired, 'dateOfBirth'],
       ['a future birth', { dateOfBirth: inTwoDays }, FIELD_ERRORS.dateOfBirthFuture, 'dateOfBirth'],
+      [
+        'one day short of 18',
+        { dateOfBirth: eighteenTomorrow },
+        FIELD_ERRORS.dateOfBirthUnderAge,
+        'dateOfBirth',
+      ],
       [
         'a birth before 1900',
         { dateOfBirth: '1899-12-31' },
@@ -313,6 +333,19 @@ describe('POST /api/createKyc', () => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().kyc).toMatchObject({ middleName: null, annualIncome: '0.000000' });
+    });
+
+    it('accepts someone whose 18th birthday is today', async () => {
+      const adult = await registerAndLogin(t.app);
+      const today = latestIsoDateOnEarth(Date.now());
+      const dateOfBirth = latestAdultDateOfBirth(today);
+      expect(Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4))).toBe(18);
+      const res = await createKyc(adult.auth, {
+        ...kycBody(await kycUploads(t.app)),
+        dateOfBirth,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().kyc).toMatchObject({ dateOfBirth });
     });
   });
 });

@@ -93,6 +93,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/signup', access: 'none' },
   { route: '/contact', access: 'none' },
   { route: '/helpline', access: 'none' },
+  { route: '/fairness', access: 'none' },
   { route: '/forgot-password', access: 'none' },
   // Opened without the mail's token: the page says the link is not valid.
   { route: '/reset-password', access: 'none' },

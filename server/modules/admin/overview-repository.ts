@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 /**
  * Counts of users and pending requests, completed deposit and withdrawal volumes since
  * `todayIso` and `weekStartIso`, the platform accounts' balances, the dual-approval size, and
- * the signed-in admin's name and email (null when no such account). Money as decimal text.
+ * whether an admin has saved the blocked countries once, and the signed-in admin's name and email (null when no such account). Money as decimal text.
  */
 export async function readOverviewFigures(
   db: Db,
@@ -28,7 +28,9 @@ export async function readOverviewFigures(
           p.trading_house::text as trading_house, p.fee_revenue::text as fee_revenue,
           me.full_name, me.email,
           (select withdrawal_dual_approval_micros::text from site_settings where id = 1)
-            as dual_approval
+            as dual_approval,
+          coalesce((select trading_countries_saved_at is not null from site_settings where id = 1),
+                   false) as trading_countries_chosen
         from
           (select coalesce(sum(amount_micros) filter (where decided_at >= ${todayIso}::timestamptz), 0) as today,
                   coalesce(sum(amount_micros), 0) as week

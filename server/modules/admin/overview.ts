@@ -65,6 +65,7 @@ function dashboardOf(
       figures.dual_approval === null || figures.dual_approval === undefined
         ? null
         : money(figures.dual_approval),
+    tradingCountriesChosen: figures.trading_countries_chosen === true,
   };
 }
 

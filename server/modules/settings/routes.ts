@@ -149,9 +149,13 @@ function wireOrNull(micros: bigint | null | undefined): string | null {
 async function applySettingsUpdate(
   tx: Tx,
   current: SettingsRow,
-  update: SettingsUpdate,
+  asked: SettingsUpdate,
   audit: { actorId: string; ip: string; approval?: { approvalId: string; requestedBy: string } },
 ): Promise<void> {
+  // The first save of the blocked countries is recorded once (the dashboard's reminder);
+  // later saves leave its time alone.
+  const update = { ...asked };
+  if (current.tradingCountriesSavedAt !== null) delete update.tradingCountriesSavedAt;
   const fields = Object.keys(update) as Array<keyof SettingsUpdate>;
   const changed = fields.filter((field) => {
     const before = current[field];

@@ -184,6 +184,8 @@ export function parseUpdate(body: UpdateSiteSettingBody): SettingsUpdate {
   if (body.tradingEnabled !== undefined) update.tradingEnabled = body.tradingEnabled;
   if (body.tradingBlockedCountries !== undefined) {
     update.tradingBlockedCountries = countriesField(body.tradingBlockedCountries);
+    // Saved once, even unchanged: the admin has chosen where timed trades are offered.
+    update.tradingCountriesSavedAt = new Date();
   }
   for (const [field, value] of [
     ['tradeMin', body.tradeMin],

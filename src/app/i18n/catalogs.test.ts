@@ -37,6 +37,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   de: [
     'Administrator',
     'Admins',
+    // The loanword, as German writes it (the /fairness page's title).
+    'Fairness',
     'KYC',
     'Maximum',
     'Minimum',

@@ -3,7 +3,7 @@ import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
 import { LockIcon, ShieldCheckIcon, UsersIcon, WalletIcon, ZapIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
-import { ArticleSection, Lead, TextLink } from './article';
+import { ArticleSection, Lead, TextLink } from '../shared/article';
 import styled from 'styled-components';
 import { flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
@@ -48,6 +48,12 @@ export default function AboutPage() {
             when the trade is accepted and the exit price at expiry, each with its source and time,
             shown on the trade&apos;s receipt. No setting, screen or operator can choose or change
             an outcome.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            The <TextLink href="/fairness">fairness record</TextLink> publishes how trades were
+            settled in the last 30 days and how to check your own receipts offline.
           </Trans>
         </p>
       </ArticleSection>

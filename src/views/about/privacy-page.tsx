@@ -7,7 +7,7 @@ import { List } from '../../ui/list';
 import { Page } from '../../ui/page';
 import { PRODUCT_NAME } from '../../ui/logo';
 import { hasSupportLinks, SupportLinks } from '../shared/support-links';
-import { ArticleSection, Bullets, Lead, TextLink } from './article';
+import { ArticleSection, Bullets, Lead, TextLink } from '../shared/article';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,10 +2,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { downloadTradeReceipts } from '../../services/fairness-api';
+import { MICROS_PER_USDT } from '../../../common/money';
+import { RECEIPTS_PER_FILE } from '../../../common/rules';
+import { formatAmountMicros } from '../../ui/money';
 import styled from 'styled-components';
 import type { TradeListTab } from '../../../common/contract';
 import { useUserTrades } from '../../services/trade-queries';
-import { ButtonLink } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
+import { useToast } from '../../ui/toast';
 import { OrdersIcon } from '../../ui/icons';
 import { SegmentedTab, SegmentedTabs } from '../../ui/segmented-tabs';
 import { EmptyState, Page } from '../../ui/page';
@@ -17,6 +22,7 @@ import { TradeCountdowns } from '../shared/trade-countdowns';
 import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 import { flexColumn } from '../../ui/layout';
+import { TextLink } from '../shared/article';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
@@ -57,7 +63,42 @@ export default function OrdersPage() {
         {/* Keyed by tab: another tab's page is never shown as this one's placeholder. */}
         <OrdersTab key={tab} tab={tab} page={page} onPage={setPage} />
       </Panel>
+      <ReceiptsDownload />
     </Page>
+  );
+}
+
+/**
+ * Download receipts: the newest settled trades with the recorded prices that decided them,
+ * as a file to check offline (docs/product.md §4 Fairness, "How to check a receipt").
+ */
+function ReceiptsDownload() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const limit = formatAmountMicros(RECEIPTS_PER_FILE * MICROS_PER_USDT, 0);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadTradeReceipts();
+    } catch {
+      toast({ tone: 'error', text: t`Couldn't download your receipts. Please try again.` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Receipts>
+      <Button variant="secondary" busy={busy} onClick={() => void download()}>
+        <Trans>Download receipts</Trans>
+      </Button>
+      <ReceiptsHint>
+        <Trans>
+          Your newest {limit} settled trades with the recorded prices that decided them, to{' '}
+          <TextLink href="/fairness">check offline</TextLink>.
+        </Trans>
+      </ReceiptsHint>
+    </Receipts>
   );
 }
 
@@ -145,4 +186,15 @@ const Tab = styled(SegmentedTab)`
 
 const Panel = styled.div`
   ${flexColumn(theme.space.lg)}
+`;
+
+const Receipts = styled.div`
+  ${flexColumn(theme.space.xs)}
+  align-items: center;
+  text-align: center;
+`;
+
+const ReceiptsHint = styled.p`
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;

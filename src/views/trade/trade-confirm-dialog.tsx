@@ -17,6 +17,7 @@ import { formatPrice } from '../../ui/market-format';
 import { durationLong, pairText, percentText, ruleText } from '../shared/trade-format';
 import { SimulatedPricesTag } from '../shared/simulated-prices-tag';
 import { SubmitFailureMessage } from '../shared/submit-failure';
+import { BreakEvenNote } from './odds-note';
 import { WarningNote } from '../../ui/page';
 import { theme } from '../../ui/theme';
 
@@ -126,6 +127,7 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
           {quote ? formatPrice(quote.lastPrice) : '—'}
         </Detail>
       </DetailList>
+      <BreakEvenNote payoutPercent={draft.payoutPercent} />
       <SimulatedPricesTag />
       <Terms>
         {translate(i18n, ruleText(buy ? 'buy' : 'sell'))}{' '}

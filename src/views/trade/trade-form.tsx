@@ -22,6 +22,7 @@ import { TextField } from '../../ui/text-field';
 import { durationShort, percentText } from '../shared/trade-format';
 import { desktopUp, flexColumn } from '../../ui/layout';
 import { theme } from '../../ui/theme';
+import { BreakEvenNote, TradersLine } from './odds-note';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
 
@@ -164,6 +165,7 @@ export const TradeForm = memo(function TradeForm({
           <Loss>{stakeMicros === null ? '—' : `${formatAmountMicros(stakeMicros)} USDT`}</Loss>
         </Detail>
       </DetailList>
+      {duration && <BreakEvenNote payoutPercent={duration.payoutPercent} />}
 
       {/* Buy and Sell stay enabled while their confirmation is open (the dialog is modal,
           and the machine takes REVIEW only while editing): a disabled button drops the
@@ -194,6 +196,7 @@ export const TradeForm = memo(function TradeForm({
       <Hint>
         <Trans>Buy if you expect the price to rise, Sell if you expect it to fall.</Trans>
       </Hint>
+      <TradersLine />
     </Form>
   );
 });

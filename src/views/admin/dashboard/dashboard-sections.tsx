@@ -35,6 +35,7 @@ export function Figures({ data }: { data: AdminDashboard }) {
           count={data.pending.kyc}
           label={<Trans>Pending KYC requests</Trans>}
         />
+        {!data.tradingCountriesChosen && <TradingCountriesCard />}
       </TileGroup>
       <ActivityTiles data={data} />
       <PlatformTiles data={data} />
@@ -229,6 +230,29 @@ function PendingCard({ to, count, label }: { to: string; count: number; label: R
         <ChevronRightIcon sizePx={20} />
       </CountRow>
       <Muted>{count > 0 ? <Trans>Open the queue</Trans> : <Trans>All clear</Trans>}</Muted>
+    </Tile>
+  );
+}
+
+/**
+ * Until an admin has saved the blocked-country list once: retail binary options are banned
+ * or restricted in several jurisdictions, so the operator chooses where trades are offered.
+ */
+function TradingCountriesCard() {
+  return (
+    <Tile as={Link} href="/admin/settings" $attention data-testid="trading-countries-reminder">
+      <TileLabel>
+        <Trans>Timed trades</Trans>
+      </TileLabel>
+      <CountRow>
+        <strong>
+          <Trans>Choose where timed trades are offered</Trans>
+        </strong>
+        <ChevronRightIcon sizePx={20} />
+      </CountRow>
+      <Muted>
+        <Trans>Retail binary options are banned or restricted in several jurisdictions.</Trans>
+      </Muted>
     </Tile>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../../ui/text-field';
 import { iconDisc } from '../../../ui/layout';
 import { theme } from '../../../ui/theme';
 import { parseCountryInput, regionCodes, withCountries } from './country-codes';
+import { JURISDICTIONS, type Jurisdiction } from './jurisdictions';
 import { SECTION_FIELDS, type SettingsForm } from './settings-model';
 import { SectionCard, useSettingsSection } from './settings-section';
 
@@ -127,7 +128,74 @@ export function CountriesSection({ saved }: { saved: SettingsForm }) {
           </option>
         ))}
       </datalist>
+      <Jurisdictions
+        blocked={codes}
+        nameOf={regions.nameOf}
+        onBlock={(added) => form.set('tradingBlockedCountries', withCountries(codes, added))}
+      />
     </SectionCard>
+  );
+}
+
+/**
+ * Where retail binary options are banned or restricted, with the rule that says so, each
+ * with "Block" for the countries it covers that are not blocked yet.
+ */
+function Jurisdictions({
+  blocked,
+  nameOf,
+  onBlock,
+}: {
+  blocked: readonly string[];
+  nameOf: (code: string) => string | null;
+  onBlock: (codes: readonly string[]) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const headingId = useId();
+  const nameOfJurisdiction = (item: Jurisdiction) =>
+    item.name ? i18n._(item.name) : (nameOf(item.id) ?? item.id);
+  return (
+    <Rules aria-labelledby={headingId}>
+      <RulesHeading id={headingId}>
+        <Trans>Where retail binary options are banned or restricted</Trans>
+      </RulesHeading>
+      <Muted>
+        <Trans>
+          Timed trades are binary options. Check with your own legal advice before offering them
+          anywhere.
+        </Trans>
+      </Muted>
+      <RuleList>
+        {JURISDICTIONS.map((item) => {
+          const missing = item.codes.filter((code) => !blocked.includes(code));
+          const name = nameOfJurisdiction(item);
+          return (
+            <li key={item.id}>
+              <RuleHead>
+                <strong>{name}</strong>
+                <StatusTag $banned={item.status === 'banned'}>
+                  {item.status === 'banned' ? <Trans>Banned</Trans> : <Trans>Restricted</Trans>}
+                </StatusTag>
+              </RuleHead>
+              <RuleSource>{i18n._(item.source)}</RuleSource>
+              {missing.length === 0 ? (
+                <Muted>
+                  <Trans>Blocked</Trans>
+                </Muted>
+              ) : (
+                <AddButton
+                  type="button"
+                  aria-label={t`Block ${name}`}
+                  onClick={() => onBlock(missing)}
+                >
+                  <Trans>Block</Trans>
+                </AddButton>
+              )}
+            </li>
+          );
+        })}
+      </RuleList>
+    </Rules>
   );
 }
 
@@ -235,4 +303,56 @@ const AddButton = styled.button`
   &:hover:not(:disabled) {
     background: ${theme.colors.surfaceHover};
   }
+`;
+
+const Rules = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+const RulesHeading = styled.h3`
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+`;
+
+const RuleList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  > li {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: ${theme.space.xs};
+  }
+`;
+
+const RuleHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.sm};
+`;
+
+const StatusTag = styled.span<{ $banned: boolean }>`
+  padding: 0 ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${({ theme, $banned }) => ($banned ? theme.colors.danger : theme.colors.warning)};
+  border: 1px solid currentColor;
+`;
+
+const RuleSource = styled.p`
+  font-size: ${theme.fontSizes.xs};
+  line-height: 1.45;
+  color: ${theme.colors.textMuted};
 `;

@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "trading_countries_saved_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "trades_settled_idx" ON "trades" USING btree ("settled_at") WHERE "trades"."status" = 'Completed';

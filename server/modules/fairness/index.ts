@@ -1,0 +1,2 @@
+/** The fairness area: the public fairness record and the user's receipts file. */
+export { fairnessRoutes } from './routes';
