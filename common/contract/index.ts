@@ -13,3 +13,4 @@ export * from './admin-config';
 export * from './admin-approvals';
 export * from './sessions';
 export * from './admin-outbox';
+export * from './limits';
