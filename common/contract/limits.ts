@@ -97,6 +97,9 @@ export type StartTimeoutBody = Infer<typeof StartTimeoutBody>;
 export const SelfExcludeBody = object({ months: integer() });
 export type SelfExcludeBody = Infer<typeof SelfExcludeBody>;
 
-/** POST /api/acknowledgeTradingRisk: no body; answers when it was recorded. */
+/** POST /api/acknowledgeTradingRisk: no body, or an empty one (anything in it is refused). */
+export const AcknowledgeTradingRiskBody = object({});
+
+/** The answer of POST /api/acknowledgeTradingRisk: when it was recorded (the first time). */
 export const RiskAcknowledgement = object({ riskAcknowledgedAt: IsoDate });
 export type RiskAcknowledgement = Infer<typeof RiskAcknowledgement>;

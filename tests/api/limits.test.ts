@@ -133,6 +133,14 @@ describe('the risk acknowledgement', () => {
     expect(refused.json().error).toMatch(/acknowledge/);
     expect(await me(t.app, user.auth)).toMatchObject({ balance: '100.000000', onHold: '0.000000' });
     expect((await getLimits(user.auth)).riskAcknowledgedAt).toBeNull();
+    // The body can name nobody: the call acknowledges for the caller only.
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/acknowledgeTradingRisk',
+      headers: user.auth,
+      payload: { userId: user.userId },
+    });
+    expect(named.statusCode).toBe(400);
 
     const ack = await t.app.inject({
       method: 'POST',

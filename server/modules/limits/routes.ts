@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  AcknowledgeTradingRiskBody,
   LIMIT_KINDS,
   SELF_EXCLUSION_MONTHS_MAX,
   SELF_EXCLUSION_MONTHS_MIN,
@@ -273,6 +274,7 @@ export const limitRoutes: FastifyPluginAsync = async (app) => {
     '/acknowledgeTradingRisk',
     { config: { access: 'user' } },
     async (request): Promise<RiskAcknowledgement> => {
+      parseBody(AcknowledgeTradingRiskBody, request.body ?? {});
       const { userId } = sessionOf(request);
       const at = await app.db.transaction(async (tx) => {
         const result = await acknowledgeRisk(tx, userId, new Date(app.nowMs()));
