@@ -26,6 +26,8 @@ import type { EntryLine } from './chart-engine';
 import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
+import { RiskAcknowledgementSheet } from './risk-acknowledgement-sheet';
+import { acknowledgeTradingRisk } from '../../services/limits-api';
 import { ACTION_BAR_ROOM_PX, TradeForm } from './trade-form';
 import { OpenTradeBar, OpenTradeSlot } from './open-trade-bar';
 import { symbolFromState } from './trade-symbol';
@@ -79,6 +81,8 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
           if (!fresh || !freshUser) throw new Error('The trading terms could not be loaded');
           return termsFrom(fresh.trading, freshUser.balance);
         }),
+        // The sheet of a first real trade: recorded once, then the trade is sent again.
+        acknowledgeRisk: fromPromise(() => acknowledgeTradingRisk()),
       },
       actions: {
         refreshTradeData: () => {
@@ -148,6 +152,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
           ))}
         {tradesShown && <OpenTrades open={open} />}
         {formShown && <TradeConfirmDialog actor={actor} />}
+        {formShown && <RiskAcknowledgementSheet actor={actor} />}
       </ScreenWithActionBar>
     </TradeCountdowns>
   );
