@@ -9,6 +9,7 @@ import {
   integer,
   literal,
   nullable,
+  number,
   object,
   optional,
   union,
@@ -23,7 +24,6 @@ export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 /** Session reminder intervals the user may choose, in minutes. */
 export const SESSION_REMINDER_MINUTES = [15, 30, 60] as const;
-export type SessionReminderMinutes = (typeof SESSION_REMINDER_MINUTES)[number];
 
 const SessionReminder = nullable(union([literal(15), literal(30), literal(60)]));
 
@@ -103,3 +103,15 @@ export const AcknowledgeTradingRiskBody = object({});
 /** The answer of POST /api/acknowledgeTradingRisk: when it was recorded (the first time). */
 export const RiskAcknowledgement = object({ riskAcknowledgedAt: IsoDate });
 export type RiskAcknowledgement = Infer<typeof RiskAcknowledgement>;
+
+/**
+ * GET /api/getSessionResult?since=ISO: the net result (returned − stake, signed) of the
+ * caller's trades opened since `since` and settled, for the session reminder. `since` is
+ * taken back at most 24 h.
+ */
+export const SessionResult = object({
+  since: IsoDate,
+  net: WireAmount,
+  settledTrades: number(),
+});
+export type SessionResult = Infer<typeof SessionResult>;

@@ -1,5 +1,6 @@
 import {
   RiskAcknowledgement,
+  SessionResult,
   TradingLimits,
   type UpdateTradingLimitsBody,
 } from '../../common/contract/limits';
@@ -34,4 +35,15 @@ export async function selfExclude(months: number): Promise<TradingLimits> {
 /** POST /api/acknowledgeTradingRisk: once, before the first real trade. */
 export async function acknowledgeTradingRisk(): Promise<void> {
   await api.post('/acknowledgeTradingRisk', RiskAcknowledgement);
+}
+
+/** GET /api/getSessionResult: the net result of the trades opened since `since` and settled. */
+export async function fetchSessionResult(
+  since: string,
+  signal?: AbortSignal,
+): Promise<SessionResult> {
+  return api.get(`/getSessionResult?since=${encodeURIComponent(since)}`, SessionResult, {
+    retries: 0,
+    ...(signal ? { signal } : {}),
+  });
 }

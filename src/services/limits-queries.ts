@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TradingLimits } from '../../common/contract/limits';
-import { fetchTradingLimits, selfExclude, startTimeout, updateTradingLimits } from './limits-api';
+import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
+import {
+  fetchSessionResult,
+  fetchTradingLimits,
+  selfExclude,
+  startTimeout,
+  updateTradingLimits,
+} from './limits-api';
 
-export const limitsKey = ['tradingLimits'] as const;
+const limitsKey = ['tradingLimits'] as const;
 
 /** The user's limits as the server has them (the Trading limits page, the session reminder). */
 export function useTradingLimits() {
@@ -32,5 +39,17 @@ export function useChangeLimits() {
       }
     },
     onSuccess: (limits) => queryClient.setQueryData(limitsKey, limits),
+  });
+}
+
+/**
+ * The session's net result, every 10 s while shown. Under the trades' key, so a placed or
+ * settled trade refreshes it with the trade lists.
+ */
+export function useSessionResult(since: string) {
+  return useQuery({
+    queryKey: ['trades', 'sessionResult', since] as const,
+    queryFn: ({ signal }) => fetchSessionResult(since, signal),
+    refetchInterval: LOG_POLL_INTERVAL_MS,
   });
 }

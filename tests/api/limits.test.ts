@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradingLimits } from '../../common/contract';
+import { AdminUserDetail, TradingLimits } from '../../common/contract';
 import { queryRows } from '../../server/db/client';
 import { settleDueTrades } from '../../server/jobs/settle-trades';
 import {
@@ -44,12 +44,16 @@ afterAll(() => closeCheckingLedger(t));
 
 const usdt = (whole: number) => BigInt(Math.round(whole * 1_000_000));
 
+/**
+ * The entry tick at 100 (over a settlement's exit tick written in the same second by an
+ * earlier scenario: a trade keeps the entry price it was opened at).
+ */
 async function freshTick(price = '100') {
   const second = Math.floor(Date.now() / 1000) * 1000;
   await t.app.db.execute(
     sql`insert into market_ticks (symbol, recorded_at, price, source)
         values ('BTC', ${new Date(second).toISOString()}::timestamptz, ${price}::numeric, 'simulated')
-        on conflict (symbol, recorded_at) do nothing`,
+        on conflict (symbol, recorded_at) do update set price = excluded.price`,
   );
 }
 
@@ -106,6 +110,10 @@ async function settleAll(userId: string, price: string) {
     );
   }
   await settleDueTrades(t.app.db, t.app.platformAccounts, last + 1500, { userId });
+  // The exit ticks lie in the future: gone, so the next trade's entry is a fresh tick again.
+  await t.app.db.execute(
+    sql`delete from market_ticks where symbol = 'BTC' and recorded_at > ${new Date().toISOString()}::timestamptz`,
+  );
 }
 
 async function auditActions(userId: string): Promise<string[]> {
@@ -271,6 +279,33 @@ describe('the loss limits', () => {
   });
 });
 
+describe('the session result', () => {
+  it('sums the settled trades opened since the session started, signed', async () => {
+    const user = await fundedUser(t.app, usdt(100));
+    const since = new Date(Date.now() - 1000).toISOString();
+    expect((await createTrade(user.auth, '10')).statusCode).toBe(201);
+    await settleAll(user.userId, '99');
+    expect((await createTrade(user.auth, '20')).statusCode).toBe(201);
+    const res = await t.app.inject({
+      url: `/api/getSessionResult?since=${encodeURIComponent(since)}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The 10 lost; the open 20 is not a result yet.
+    expect(res.json()).toMatchObject({ net: '-10.000000', settledTrades: 1, since });
+    const later = await t.app.inject({
+      url: `/api/getSessionResult?since=${encodeURIComponent(new Date().toISOString())}`,
+      headers: user.auth,
+    });
+    expect(later.json()).toMatchObject({ net: '0.000000', settledTrades: 0 });
+    const bad = await t.app.inject({
+      url: '/api/getSessionResult?since=yesterday',
+      headers: user.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('the daily deposit limit', () => {
   it('counts today’s pending and credited requests, not rejected ones', async () => {
     const user = await registerAndLogin(t.app);
@@ -403,6 +438,17 @@ describe('time-out and self-exclusion', () => {
           /timeout|exclu|block/i.test(route.url) && !/startTimeout|selfExclude/.test(route.url),
       ),
     ).toBe(false);
+    // The console shows them, read-only.
+    const detail = await t.app.inject({ url: `/api/admin/users/${user.userId}`, headers: t.admin });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(is(detail.json(), AdminUserDetail)).toBe(true);
+    expect(
+      detail.json().blocks.map((b: { kind: string; until: string }) => [b.kind, b.until]),
+    ).toEqual([
+      ['self_exclusion', excludedUntil],
+      ['timeout', until],
+    ]);
+    expect(detail.json().user.riskAcknowledgedAt).not.toBeNull();
     // The database itself refuses to end one early.
     await expect(
       t.app.db.execute(sql`delete from user_blocks where user_id = ${user.userId}::uuid`),

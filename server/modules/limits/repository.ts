@@ -178,3 +178,19 @@ export async function depositsSince(db: Db | Tx, userId: string, since: Date): P
   );
   return BigInt(row?.total ?? '0');
 }
+
+/** The net result (returned − stake) and count of the user's trades opened since `since` and settled. */
+export async function settledResultSince(
+  db: Db | Tx,
+  userId: string,
+  since: Date,
+): Promise<{ netMicros: bigint; settledTrades: number }> {
+  const [row] = await queryRows<{ net: string; n: string }>(
+    db,
+    sql`select coalesce(sum(returned_micros - stake_micros), 0)::text as net, count(*)::text as n
+        from trades
+        where user_id = ${userId}::uuid and created_at >= ${since.toISOString()}::timestamptz
+          and status = 'Completed'`,
+  );
+  return { netMicros: BigInt(row?.net ?? '0'), settledTrades: Number(row?.n ?? '0') };
+}

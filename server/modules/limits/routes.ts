@@ -19,6 +19,7 @@ import {
   type LimitKind,
   type LimitState,
   type RiskAcknowledgement,
+  type SessionResult,
   type TradingLimits,
 } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
@@ -41,12 +42,15 @@ import {
   readUserLimitSettings,
   saveLimitRow,
   saveSessionReminder,
+  settledResultSince,
   tradeExposure,
   type BlockRow,
 } from './repository';
 import { addMonths, dayWindow, monthWindow, weekWindow } from './windows';
 
 const DAY_MS = 86_400_000;
+/** A session's result reaches back at most this far. */
+const SESSION_RESULT_MAX_AGE_MS = DAY_MS;
 
 const wire = (micros: bigint | null) => (micros === null ? null : formatMicros(micros));
 
@@ -146,6 +150,25 @@ export const limitRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'user' } },
     async (request): Promise<TradingLimits> =>
       loadTradingLimits(app.db, sessionOf(request).userId, app.nowMs()),
+  );
+
+  app.get(
+    '/getSessionResult',
+    { config: { access: 'user' } },
+    async (request): Promise<SessionResult> => {
+      const sinceText = (request.query as Record<string, unknown> | undefined)?.since;
+      const sinceMs = typeof sinceText === 'string' ? Date.parse(sinceText) : Number.NaN;
+      if (typeof sinceText !== 'string' || sinceText.length > 40 || Number.isNaN(sinceMs)) {
+        throw badRequest('since must be an ISO time.', 'invalid_body', 'since');
+      }
+      const since = new Date(Math.max(sinceMs, app.nowMs() - SESSION_RESULT_MAX_AGE_MS));
+      const result = await settledResultSince(app.db, sessionOf(request).userId, since);
+      return {
+        since: since.toISOString(),
+        net: formatMicros(result.netMicros),
+        settledTrades: result.settledTrades,
+      };
+    },
   );
 
   app.put(

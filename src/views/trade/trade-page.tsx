@@ -27,6 +27,7 @@ import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
 import { RiskAcknowledgementSheet } from './risk-acknowledgement-sheet';
+import { SessionReminder } from './session-reminder';
 import { acknowledgeTradingRisk } from '../../services/limits-api';
 import { ACTION_BAR_ROOM_PX, TradeForm } from './trade-form';
 import { OpenTradeBar, OpenTradeSlot } from './open-trade-bar';
@@ -137,6 +138,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       <ScreenWithActionBar>
         <KeepFocusAboveActionBar />
         <PairHeader symbol={symbol} />
+        <SessionReminder />
         <Card>
           <PriceChart symbol={symbol} entryLines={entryLines} />
         </Card>
