@@ -43,12 +43,13 @@ export function useChangeLimits() {
 }
 
 /**
- * The session's net result, every 10 s while shown. Under the trades' key, so a placed or
- * settled trade refreshes it with the trade lists.
+ * The session's net result, every 10 s while shown. Under the balances' key, so a placed or
+ * settled trade refreshes it with the balance (not under the trades' key, whose entries the
+ * settlement watcher reads as trade lists).
  */
 export function useSessionResult(since: string) {
   return useQuery({
-    queryKey: ['trades', 'sessionResult', since] as const,
+    queryKey: ['balances', 'sessionResult', since] as const,
     queryFn: ({ signal }) => fetchSessionResult(since, signal),
     refetchInterval: LOG_POLL_INTERVAL_MS,
   });

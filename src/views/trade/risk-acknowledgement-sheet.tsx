@@ -67,7 +67,7 @@ const Body = styled.div`
   line-height: 1.5;
 
   a {
-    color: ${theme.colors.primary};
+    color: ${theme.colors.primaryHover};
     text-decoration: underline;
   }
 `;
