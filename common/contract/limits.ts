@@ -107,7 +107,7 @@ export type RiskAcknowledgement = Infer<typeof RiskAcknowledgement>;
 /**
  * GET /api/getSessionResult?since=ISO: the net result (returned − stake, signed) of the
  * caller's trades opened since `since` and settled, for the session reminder. `since` is
- * taken back at most 24 h.
+ * taken back at most 24 h, and is 24 h ago when left out.
  */
 export const SessionResult = object({
   since: IsoDate,

@@ -157,11 +157,16 @@ export const limitRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'user' } },
     async (request): Promise<SessionResult> => {
       const sinceText = (request.query as Record<string, unknown> | undefined)?.since;
-      const sinceMs = typeof sinceText === 'string' ? Date.parse(sinceText) : Number.NaN;
-      if (typeof sinceText !== 'string' || sinceText.length > 40 || Number.isNaN(sinceMs)) {
-        throw badRequest('since must be an ISO time.', 'invalid_body', 'since');
+      const earliestMs = app.nowMs() - SESSION_RESULT_MAX_AGE_MS;
+      // Without `since`: the last 24 h.
+      let sinceMs = earliestMs;
+      if (sinceText !== undefined) {
+        sinceMs = typeof sinceText === 'string' ? Date.parse(sinceText) : Number.NaN;
+        if (typeof sinceText !== 'string' || sinceText.length > 40 || Number.isNaN(sinceMs)) {
+          throw badRequest('since must be an ISO time.', 'invalid_body', 'since');
+        }
       }
-      const since = new Date(Math.max(sinceMs, app.nowMs() - SESSION_RESULT_MAX_AGE_MS));
+      const since = new Date(Math.max(sinceMs, earliestMs));
       const result = await settledResultSince(app.db, sessionOf(request).userId, since);
       return {
         since: since.toISOString(),
