@@ -128,7 +128,7 @@ test('a daily loss limit set on the limits page refuses the trade that could pas
   await buy(page, '10');
   const dialog = page.getByRole('dialog', { name: 'Confirm Trade' });
   await expect(dialog).toContainText('This trade could take your losses past a loss limit you set');
-  await expect(dialog).toContainText(/You can trade again from \w+/);
+  await expect(dialog).toContainText(/The limit resets at \w+/);
   await shot(page, 'loss-limit-refused-en', false);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

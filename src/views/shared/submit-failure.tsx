@@ -63,7 +63,7 @@ export function LimitRefusalText({ refusal }: { refusal: LimitRefusal }) {
       return (
         <Trans>
           This trade could take your losses past a loss limit you set, counting your open trades as
-          lost. You can trade again from {until}.
+          lost. The limit resets at {until}.
         </Trans>
       );
     case 'stake_limit':
