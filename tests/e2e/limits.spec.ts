@@ -139,3 +139,42 @@ test('a daily loss limit set on the limits page refuses the trade that could pas
   await expectAccessible(page);
   await shot(page, 'trading-limits-de');
 });
+
+test('the session reminder shows the session on /trade, and Stop leaves the trade screens', async ({
+  page,
+}) => {
+  const account = await registerUser(page.request, 'Reminded Trader');
+  const set = await page.request.put('/api/updateTradingLimits', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { sessionReminderMinutes: 15 },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  await page.clock.install();
+  await signIn(page, account);
+  await page.goto('/trade');
+  await expect(page.getByTestId('session-line')).toContainText('Session 0:0');
+  await page.clock.fastForward('14:00');
+  await expect(page.getByTestId('session-line')).toContainText('Session 14:0');
+  await expect(page.getByRole('dialog', { name: 'Time for a break?' })).toHaveCount(0);
+  await page.clock.fastForward('01:05');
+  const dialog = page.getByRole('dialog', { name: 'Time for a break?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('You have been trading for 15:');
+  await expect(dialog).toContainText('Your net result in this session is 0.00 USDT');
+  await expectAccessible(page);
+  await shot(page, 'session-reminder-en', false);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await page.clock.fastForward('15:05');
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('lang', 'de'));
+  await page.reload();
+  // The same session goes on after a reload (the tab keeps its start).
+  await expect(page.getByTestId('session-line')).toContainText('Sitzung 30:');
+  await page.clock.fastForward('15:05');
+  const pause = page.getByRole('dialog', { name: 'Zeit für eine Pause?' });
+  await expect(pause).toBeVisible();
+  await shot(page, 'session-reminder-de', false);
+  await pause.getByRole('button', { name: 'Aufhören' }).click();
+  await expect(page).toHaveURL('/');
+});
