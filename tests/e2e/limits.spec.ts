@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { fund, registerUser, signIn } from './support';
+import { ADMIN, fund, registerUser, signIn } from './support';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -177,4 +177,22 @@ test('the session reminder shows the session on /trade, and Stop leaves the trad
   await shot(page, 'session-reminder-de', false);
   await pause.getByRole('button', { name: 'Aufhören' }).click();
   await expect(page).toHaveURL('/');
+});
+
+test('the console shows a time-out on the user’s page, read-only', async ({ page }) => {
+  const account = await registerUser(page.request, 'Resting Trader');
+  const started = await page.request.post('/api/startTimeout', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { days: 7 },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  await signIn(page, ADMIN, '/admin');
+  await page.goto(`/admin/users/${account._id}`);
+  const profile = page.getByRole('region', { name: 'Resting Trader' });
+  await expect(profile.getByText('Time-out', { exact: true })).toBeVisible();
+  await expect(profile).toContainText('Nobody can end them early, admins included.');
+  await expect(profile.getByText('Trading risk acknowledged')).toBeVisible();
+  // Nothing on the page offers to end it.
+  await expect(page.getByRole('button', { name: /time-out|exclusion|lift/i })).toHaveCount(0);
+  await shot(page, 'console-user-timeout-en');
 });
