@@ -190,11 +190,11 @@ function usersTask(plan: Plan, passwordHash: string): Task {
     rows: plan.users,
     params: [passwordHash],
     sql: `insert into users (id, full_name, username, email, phone_number, password_hash, role,
-            pay_id, is_verified, country, last_login_at, created_at, updated_at)
+            pay_id, is_verified, country, last_login_at, risk_acknowledged_at, created_at, updated_at)
           select ${idSql('u', 'i')}, 'Scale Trader ' || i, ${usernameSql('i')},
             'trader' || i || '@scale.example.com', '+1555' || i, $1, 'user', ${payIdSql('i')},
             i % 3 = 0, case when i % 3 = 0 then 'DE' end,
-            ${ts(`${plan.endS} - i % 86400`)}, ${ts(created)}, ${ts(created)}
+            ${ts(`${plan.endS} - i % 86400`)}, ${ts(created)}, ${ts(created)}, ${ts(created)}
           from generate_series(1::bigint, ${plan.users}::bigint) as i`,
   };
 }

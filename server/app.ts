@@ -48,6 +48,7 @@ import {
   settingsRoutes,
 } from './modules/settings';
 import { tradeRoutes } from './modules/trades';
+import { limitRoutes } from './modules/limits';
 import { twoFactorRoutes, userRoutes } from './modules/users';
 import {
   activityRoutes,
@@ -192,6 +193,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   await api.register(activityRoutes);
   await api.register(tradeRoutes);
   await api.register(fairnessRoutes);
+  await api.register(limitRoutes);
   await api.register(kycRoutes);
   await api.register(marketRoutes);
   await api.register(healthRoutes, { marketStatus });

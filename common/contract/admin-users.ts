@@ -151,13 +151,24 @@ const AdminUserKyc = object({
 });
 
 /** GET /api/admin/users/:id: the user's page. Every list is bounded, newest first. */
+/** A time-out or self-exclusion the user started: shown read-only, nobody can end it early. */
+const AdminUserBlock = object({
+  kind: enums(['timeout', 'self_exclusion'] as const),
+  startedAt: IsoDate,
+  until: IsoDate,
+});
+
 export const AdminUserDetail = object({
   user: object({
     ...AdminUserSummary.schema,
     appNotice: nullable(string()),
     country: nullable(string()),
     disabledAt: nullable(IsoDate),
+    /** When the user acknowledged the risk of timed trades; null until then. */
+    riskAcknowledgedAt: nullable(IsoDate),
   }),
+  /** The user's time-outs and self-exclusions, newest first (at most 20). */
+  blocks: array(AdminUserBlock),
   ledger: array(AdminLedgerLine),
   trades: array(AdminUserTrade),
   deposits: array(AdminUserDeposit),

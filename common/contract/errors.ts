@@ -62,5 +62,12 @@ export const API_ERROR_CODES = [
   'two_factor_not_set_up',
   'challenge_invalid',
   'withdrawals_locked',
+  'risk_not_acknowledged',
+  'loss_limit_reached',
+  'stake_limit',
+  'deposit_limit_reached',
+  'timed_out',
+  'self_excluded',
+  'already_blocked',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

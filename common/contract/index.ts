@@ -14,3 +14,4 @@ export * from './admin-approvals';
 export * from './sessions';
 export * from './admin-outbox';
 export * from './fairness';
+export * from './limits';

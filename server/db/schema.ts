@@ -75,6 +75,13 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'es', 'fr', 'de', 'zh'] })
       .notNull()
       .default('en'),
+    /**
+     * When the user acknowledged the risk of timed trades (POST /api/acknowledgeTradingRisk);
+     * null until then, and a real trade is refused (403 `risk_not_acknowledged`).
+     */
+    riskAcknowledgedAt: timestamp('risk_acknowledged_at', { withTimezone: true }),
+    /** The session reminder the user chose on the trade screens: 15, 30 or 60 min, or none. */
+    sessionReminderMinutes: integer('session_reminder_minutes'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -951,5 +958,67 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_at_idx').on(t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * The limits a user sets on their own real trading (server/modules/limits/): one row per
+ * user and kind. `value_micros` is the limit in force (null: none). Lowering a limit takes
+ * effect at once; raising or removing one is stored as `pending_value_micros` (null with
+ * `has_pending`: removal) that applies from `pending_effective_at`, 24 h after the request;
+ * reads apply it when due, so no job is needed.
+ */
+export const userLimits = pgTable(
+  'user_limits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', {
+      enum: ['loss_day', 'loss_week', 'loss_month', 'stake', 'deposit_day'],
+    }).notNull(),
+    valueMicros: bigint('value_micros', { mode: 'bigint' }),
+    hasPending: boolean('has_pending').notNull().default(false),
+    pendingValueMicros: bigint('pending_value_micros', { mode: 'bigint' }),
+    pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check(
+      'user_limits_kind_check',
+      sql`${t.kind} in ('loss_day', 'loss_week', 'loss_month', 'stake', 'deposit_day')`,
+    ),
+    check('user_limits_value_check', sql`${t.valueMicros} is null or ${t.valueMicros} > 0`),
+    check(
+      'user_limits_pending_check',
+      sql`(not ${t.hasPending} and ${t.pendingValueMicros} is null and ${t.pendingEffectiveAt} is null)
+          or (${t.hasPending} and ${t.pendingEffectiveAt} is not null
+              and (${t.pendingValueMicros} is null or ${t.pendingValueMicros} > 0))`,
+    ),
+  ],
+);
+
+/**
+ * A time-out (1 day to 6 weeks) or self-exclusion (6 months to 5 years) the user started:
+ * real trades and deposits are refused until `until`. Nothing ends one early: no route
+ * updates or deletes these rows.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['timeout', 'self_exclusion'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_blocks_user_until_idx').on(t.userId, t.until),
+    check('user_blocks_kind_check', sql`${t.kind} in ('timeout', 'self_exclusion')`),
+    check('user_blocks_until_check', sql`${t.until} > ${t.startedAt}`),
   ],
 );

@@ -22,12 +22,19 @@ export class ApiError extends Error {
    */
   opensAt: Date | null = null;
 
+  /**
+   * Until when a user's own limit or block refuses (a loss window's end, a time-out's end):
+   * sent as `until`, an ISO time, so the client can say it in the reader's time zone.
+   */
+  until: Date | null = null;
+
   toBody(): Record<string, string> {
     const body: Record<string, string> = { error: this.message };
     if (this.code) body.code = this.code;
     if (this.field) body.field = this.field;
     if (this.fieldCode) body.fieldCode = this.fieldCode;
     if (this.opensAt) body.opensAt = this.opensAt.toISOString();
+    if (this.until) body.until = this.until.toISOString();
     return body;
   }
 }

@@ -4,7 +4,7 @@
  * server); a second demo admin, demo users, coins and support links when DEMO is on. Every step is idempotent, so several
  * instances can start at once and a restart changes nothing.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -81,6 +81,19 @@ export async function seed(
       });
     });
   }
+  // The demo users come with the trading risk acknowledged, so the demo trades at once.
+  await db
+    .update(users)
+    .set({ riskAcknowledgedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          users.email,
+          DEMO_USERS.map((demoUser) => demoUser.email),
+        ),
+        isNull(users.riskAcknowledgedAt),
+      ),
+    );
   const [anyDepositMethod] = await db
     .select({ id: depositMethods.id })
     .from(depositMethods)

@@ -334,6 +334,12 @@ export const ROUTES: readonly RouteDef[] = [
     () => import('../views/settings/security-page'),
   ),
   user(
+    '/settings/limits',
+    msg`Trading limits`,
+    '/settings',
+    () => import('../views/settings/trading-limits-page'),
+  ),
+  user(
     '/settings/two-factor',
     msg`Two-factor authentication`,
     '/settings',

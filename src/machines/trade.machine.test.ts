@@ -46,6 +46,8 @@ interface Fakes {
   replies?: (Error | 'ok')[];
   /** What loadTerms answers (after figures_changed). */
   reloadedTerms?: TradeTerms | Error;
+  /** Answers of acknowledgeRisk in order; none left: it succeeds. */
+  acknowledgements?: (Error | 'ok')[];
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -58,6 +60,7 @@ function start(fakes: Fakes = {}) {
   const sends: SubmitAttempt<TradeRequest>[] = [];
   const refreshes = vi.fn();
   const loads = vi.fn();
+  const acknowledged = vi.fn();
   const logic = tradeMachine.provide({
     actors: {
       submission: submissionWith(async (attempt) => {
@@ -72,6 +75,11 @@ function start(fakes: Fakes = {}) {
         if (reloaded instanceof Error) throw reloaded;
         return reloaded;
       }),
+      acknowledgeRisk: fromPromise(async () => {
+        acknowledged();
+        const reply = fakes.acknowledgements?.[acknowledged.mock.calls.length - 1] ?? 'ok';
+        if (reply instanceof Error) throw reply;
+      }),
     },
     actions: { refreshTradeData: refreshes },
   });
@@ -80,7 +88,7 @@ function start(fakes: Fakes = {}) {
   actor.on('notice', (event) => notices.push(event));
   actor.start();
   const state = () => actor.getSnapshot();
-  return { actor, state, sends, refreshes, loads, notices };
+  return { actor, state, sends, refreshes, loads, notices, acknowledged };
 }
 
 /** Terms loaded, 10 USDT typed, 30 s chosen, Buy tapped: the dialog is open. */
@@ -241,6 +249,58 @@ describe('trade machine', () => {
     t.actor.send({ type: 'RETRY' });
     await settle();
     expect(t.sends).toHaveLength(1);
+  });
+
+  it('on risk_not_acknowledged, asks once, then sends the same trade with the same key', async () => {
+    const refusal = new ApiError({
+      status: 403,
+      code: 'risk_not_acknowledged',
+      serverMessage: 'x',
+    });
+    const t = start({ replies: [refusal], acknowledgements: [new Error('offline'), 'ok'] });
+    review(t);
+    await confirm(t);
+    expect(t.state().matches({ acknowledgingRisk: 'asking' })).toBe(true);
+    expect(t.state().context.failure).toBeNull();
+    // No failure notice: the sheet is not an error.
+    expect(t.notices).toEqual([]);
+    t.actor.send({ type: 'ACKNOWLEDGE' });
+    await settle();
+    expect(t.state().matches({ acknowledgingRisk: 'failed' })).toBe(true);
+    t.actor.send({ type: 'ACKNOWLEDGE' });
+    await settle();
+    expect(t.acknowledged).toHaveBeenCalledTimes(2);
+    expect(t.state().matches({ editing: 'placed' })).toBe(true);
+    expect(t.sends).toHaveLength(2);
+    expect(t.sends[1]?.idempotencyKey).toBe(t.sends[0]?.idempotencyKey);
+    expect(t.sends[1]?.request).toEqual(t.sends[0]?.request);
+  });
+
+  it('cancelling the risk sheet places nothing and goes back to the form', async () => {
+    const refusal = new ApiError({ status: 403, code: 'risk_not_acknowledged' });
+    const t = start({ replies: [refusal] });
+    review(t);
+    await confirm(t);
+    t.actor.send({ type: 'CANCEL' });
+    expect(t.state().matches('editing')).toBe(true);
+    expect(t.acknowledged).not.toHaveBeenCalled();
+    expect(t.sends).toHaveLength(1);
+  });
+
+  it('a limit refusal says which and until when, with no retry', async () => {
+    const until = '2026-11-28T00:00:00.000Z';
+    const t = start({
+      replies: [
+        new ApiError({ status: 403, code: 'loss_limit_reached', until, serverMessage: 'x' }),
+      ],
+    });
+    review(t);
+    await confirm(t);
+    expect(t.state().matches({ submitting: 'failed' })).toBe(true);
+    expect(t.state().context.failure).toMatchObject({
+      retryable: false,
+      limit: { code: 'loss_limit_reached', until: new Date(until) },
+    });
   });
 
   it('on figures_changed, shows the new payout for a new confirmation, then sends it', async () => {

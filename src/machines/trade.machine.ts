@@ -84,6 +84,8 @@ export type TradeEvent =
   | { type: 'CANCEL' }
   | { type: 'CONFIRM' }
   | { type: 'RETRY' }
+  /** On the risk sheet: "I understand the risks". */
+  | { type: 'ACKNOWLEDGE' }
   | SubmissionFailed<TradeRequest, TradeFailure>;
 
 export interface TradeInput {
@@ -96,9 +98,13 @@ const MACHINE = 'trade';
 /** The call's own failure message, which this screen shows with the reason. */
 const TRADE_FAILED_MESSAGE = CALL_FAILURES.createTrade;
 
-/** A trade's failure; figures_changed is not shown but makes the machine reload the terms. */
+/**
+ * A trade's failure; figures_changed is not shown but makes the machine reload the terms,
+ * and risk_not_acknowledged opens the acknowledgement sheet instead of a failure.
+ */
 export interface TradeFailure extends SubmitFailure {
   figuresChanged: boolean;
+  riskNotAcknowledged?: boolean;
 }
 
 /** docs/product.md §8's 'Couldn't Create Trade...!' with the reason in the user's language. */
@@ -129,6 +135,8 @@ function describeTradeFailure(error: unknown): TradeFailure {
       return { ...base, reason: msg`Your available balance is too low for this trade.` };
     case 'figures_changed':
       return { ...base, figuresChanged: true };
+    case 'risk_not_acknowledged':
+      return { ...base, retryable: false, riskNotAcknowledged: true };
     default:
       return base;
   }
@@ -183,6 +191,8 @@ export const tradeMachine = setup({
     submission: createSubmissionMachine<TradeRequest, Trade, TradeFailure>(),
     /** The terms read afresh from the server (config and balance), after figures_changed. */
     loadTerms: fromPromise<TradeTerms, void>(async () => notProvided(MACHINE, 'loadTerms')),
+    /** POST /api/acknowledgeTradingRisk, from the sheet a first real trade opens. */
+    acknowledgeRisk: fromPromise<void, void>(async () => notProvided(MACHINE, 'acknowledgeRisk')),
   },
   actions: {
     /** Refetch the user (balance), the trade lists and details, and the config. */
@@ -227,6 +237,8 @@ export const tradeMachine = setup({
     canRetry: ({ context }) => context.failure?.retryable === true,
     figuresChanged: ({ event }) =>
       event.type === 'submission.failed' && event.failure.figuresChanged,
+    riskNotAcknowledged: ({ event }) =>
+      event.type === 'submission.failed' && event.failure.riskNotAcknowledged === true,
   },
 }).createMachine({
   id: MACHINE,
@@ -311,6 +323,7 @@ export const tradeMachine = setup({
       on: {
         'submission.failed': [
           { guard: 'figuresChanged', target: 'refreshingTerms', actions: 'keepFailure' },
+          { guard: 'riskNotAcknowledged', target: 'acknowledgingRisk', actions: 'keepFailure' },
           {
             target: '.failed',
             actions: [
@@ -337,6 +350,33 @@ export const tradeMachine = setup({
             },
             CANCEL: { target: '#trade.editing' },
           },
+        },
+      },
+    },
+
+    /**
+     * risk_not_acknowledged (a first real trade): the sheet explains the risks and asks for
+     * the acknowledgement once; after it the confirmed trade is sent again with its key (the
+     * refusal stored nothing). Cancelling goes back to the form; nothing was placed.
+     */
+    acknowledgingRisk: {
+      initial: 'asking',
+      on: { CANCEL: { target: 'editing', actions: 'dropAttempt' } },
+      states: {
+        asking: {
+          entry: assign({ failure: null }),
+          on: { ACKNOWLEDGE: { target: 'sending' } },
+        },
+        sending: {
+          invoke: {
+            src: 'acknowledgeRisk',
+            onDone: { target: '#trade.submitting' },
+            onError: { target: 'failed' },
+          },
+        },
+        /** The acknowledgement did not arrive: the sheet says so and offers it again. */
+        failed: {
+          on: { ACKNOWLEDGE: { target: 'sending' } },
         },
       },
     },

@@ -192,6 +192,7 @@ function toApiError(error: unknown, callFailure: MessageDescriptor | undefined):
       field: text('field'),
       fieldCode: text('fieldCode'),
       opensAt: text('opensAt'),
+      until: text('until'),
       callFailure,
       retryAfterS: parseRetryAfter(error.response.headers.get('retry-after')),
     });

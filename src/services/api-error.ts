@@ -23,6 +23,8 @@ export class ApiError extends Error {
   readonly retryAfterS: number | undefined;
   /** When a timed refusal ends (a two-factor lock, the withdrawal cooling period). */
   readonly opensAt: Date | undefined;
+  /** Until when a limit or block the user set refuses (a loss window's end, a time-out's). */
+  readonly until: Date | undefined;
 
   constructor(init: {
     status: number;
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     callFailure?: MessageDescriptor | undefined;
     retryAfterS?: number | undefined;
     opensAt?: string | undefined;
+    until?: string | undefined;
   }) {
     super(init.serverMessage ?? (init.status === 0 ? 'Network error' : `HTTP ${init.status}`));
     this.status = init.status;
@@ -44,6 +47,8 @@ export class ApiError extends Error {
     this.callFailure = init.callFailure;
     const opensAtMs = init.opensAt === undefined ? Number.NaN : Date.parse(init.opensAt);
     this.opensAt = Number.isNaN(opensAtMs) ? undefined : new Date(opensAtMs);
+    const untilMs = init.until === undefined ? Number.NaN : Date.parse(init.until);
+    this.until = Number.isNaN(untilMs) ? undefined : new Date(untilMs);
   }
 
   get isNetworkError(): boolean {

@@ -1,7 +1,12 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, parseRetryAfter } from './api-error';
-import { describeAdminError, describeLoginError, describeSubmitFailure } from './error-messages';
+import {
+  describeAdminError,
+  describeLimitsError,
+  describeLoginError,
+  describeSubmitFailure,
+} from './error-messages';
 
 const unavailable = new ApiError({
   status: 503,
@@ -59,5 +64,35 @@ describe('too many attempts (429 with Retry-After)', () => {
     for (const header of [null, undefined, '', '0', '-1', '1.5', 'Wed, 21 Oct 2026 07:28:00 GMT']) {
       expect(parseRetryAfter(header)).toBeUndefined();
     }
+  });
+});
+
+describe("a refusal of the user's own limits (403 with until)", () => {
+  it('says which limit and until when, and is not retried', () => {
+    const until = '2026-11-28T00:00:00.000Z';
+    for (const code of ['loss_limit_reached', 'deposit_limit_reached', 'timed_out'] as const) {
+      const error = new ApiError({ status: 403, code, until, serverMessage: 'English text' });
+      const failure = describeSubmitFailure(error, { id: 'x', message: 'Failed' });
+      expect(failure).toMatchObject({ retryable: false, reason: null, limit: { code } });
+      expect(failure.limit?.until?.toISOString()).toBe(until);
+    }
+  });
+
+  it('has no end for the stake limit, and a bad time is none', () => {
+    const stake = new ApiError({ status: 403, code: 'stake_limit' });
+    expect(describeSubmitFailure(stake, { id: 'x', message: 'F' }).limit).toEqual({
+      code: 'stake_limit',
+      until: null,
+    });
+    const garbled = new ApiError({ status: 403, code: 'self_excluded', until: 'soon' });
+    expect(describeSubmitFailure(garbled, { id: 'x', message: 'F' }).limit?.until).toBeNull();
+  });
+
+  it('a limits page refusal is translated', () => {
+    const error = new ApiError({ status: 409, code: 'already_blocked', serverMessage: 'x' });
+    expect(describeLimitsError(error).message).toMatchObject({
+      message:
+        'A time-out or self-exclusion is already running. It cannot be changed or ended early.',
+    });
   });
 });

@@ -134,6 +134,21 @@ export function describeRegistrationError(error: unknown): FormError {
   return describeFormError(error, msg`Something went wrong`);
 }
 
+/** The refusals of a change on the Trading limits page. */
+const limitsErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
+  ...apiErrorMessages,
+  already_blocked: msg`A time-out or self-exclusion is already running. It cannot be changed or ended early.`,
+  amount: msg`Enter an amount above 0, or leave it empty for no limit.`,
+};
+
+/** A failed change on the Trading limits page: a known code's translation, else the server's text. */
+export function describeLimitsError(error: unknown): FormError {
+  if (error instanceof ApiError && error.status === 0) {
+    return { message: msg`No connection. Check your network and try again.` };
+  }
+  return describeFormError(error, msg`Could not save. Please try again.`, limitsErrorMessages);
+}
+
 /** The reasons an admin's change in the console is refused. */
 const adminErrorMessages: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   ...apiErrorMessages,
@@ -197,6 +212,34 @@ export interface SubmitFailure {
    * withdrawals open again. The form says so instead of its failure text.
    */
   pausedUntil?: Date;
+  /**
+   * A limit or block the user set refused it (403 with a code of `LIMIT_REFUSAL_CODES`):
+   * the form says which, and until when, instead of its failure text.
+   */
+  limit?: LimitRefusal;
+}
+
+/** The refusals of the user's own limits and blocks (docs/product.md, "Trading limits"). */
+export const LIMIT_REFUSAL_CODES = [
+  'loss_limit_reached',
+  'stake_limit',
+  'deposit_limit_reached',
+  'timed_out',
+  'self_excluded',
+] as const;
+export type LimitRefusalCode = (typeof LIMIT_REFUSAL_CODES)[number];
+
+export interface LimitRefusal {
+  code: LimitRefusalCode;
+  /** When it ends; null for the stake limit, which has no window. */
+  until: Date | null;
+}
+
+/** The limit refusal `error` is, or null. */
+export function limitRefusalOf(error: unknown): LimitRefusal | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const code = LIMIT_REFUSAL_CODES.find((known) => known === error.code);
+  return code ? { code, until: error.until ?? null } : null;
 }
 
 /** Statuses after which the same request may still pass: no answer, time-out, busy server. */
@@ -210,6 +253,8 @@ export function describeSubmitFailure(error: unknown, message: MessageDescriptor
   if (error.code === 'withdrawals_locked' && error.opensAt) {
     return { message, reason: null, retryable: false, pausedUntil: error.opensAt };
   }
+  const limit = limitRefusalOf(error);
+  if (limit) return { message, reason: null, retryable: false, limit };
   const known = error.code ? walletErrorMessages[error.code] : undefined;
   if (known) return { message, reason: known, retryable };
   if (error.status === 0) {

@@ -196,6 +196,15 @@ export const SettingsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A gauge: the Trading limits page. */
+export const GaugeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.5 18a9 9 0 1 1 15 0" />
+    <path d="m12 13 4-4" />
+    <circle cx="12" cy="13" r="1.2" />
+  </Icon>
+);
+
 export const HistoryIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />

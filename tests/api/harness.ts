@@ -210,6 +210,11 @@ export async function registerAndLogin(
   options: {
     /** Leave the email unproven (default: marked verified, as the mail's link would). */
     unverified?: boolean;
+    /**
+     * Leave the trading risk unacknowledged (default: acknowledged through
+     * POST /api/acknowledgeTradingRisk, as the sheet before a first trade does).
+     */
+    unacknowledged?: boolean;
   } = {},
 ) {
   const body = newUserBody(overrides);
@@ -229,6 +234,14 @@ export async function registerAndLogin(
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { token } = login.json() as { token: string };
   const auth = { authorization: `Bearer ${token}` };
+  if (!options.unacknowledged) {
+    const ack = await app.inject({
+      method: 'POST',
+      url: '/api/acknowledgeTradingRisk',
+      headers: auth,
+    });
+    if (ack.statusCode !== 200) throw new Error(`acknowledgeTradingRisk failed: ${ack.body}`);
+  }
   const user = await me(app, auth);
   return { body, token, auth, userId: user._id, payId: user.payId };
 }

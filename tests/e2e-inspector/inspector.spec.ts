@@ -74,6 +74,12 @@ test('every machine of the app shows in the inspector under a readable id', asyn
   await fund(page.request, account._id, '500');
   // A pending 5-minute trade, so that /trade runs a countdown for it.
   const tradeId = await placeTrade(page.request, account.token);
+  // A session reminder, so that /trade runs its machine.
+  const reminder = await page.request.put('/api/updateTradingLimits', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { sessionReminderMinutes: 15 },
+  });
+  expect(reminder.ok(), await reminder.text()).toBe(true);
 
   // The auth actor starts with the sign-in page; the inspector's window opens on each load.
   await signIn(page, account);
@@ -81,7 +87,7 @@ test('every machine of the app shows in the inspector under a readable id', asyn
 
   await page.goto('/trade');
   await expect(page.locator(`a[href="/order/${tradeId}"]`)).toBeVisible();
-  await reported(`trade:BTCUSDT`, 'trade-countdowns', `countdown:${tradeId}`);
+  await reported(`trade:BTCUSDT`, 'trade-countdowns', `countdown:${tradeId}`, 'session-reminder');
 
   await page.goto('/deposit');
   await page.getByRole('link', { name: /Deposit with currency: TRC20/ }).click();

@@ -121,6 +121,7 @@ export const TOUR_ROUTES: readonly TourRoute[] = [
   { route: '/user/profile', access: 'user' },
   { route: '/user/password', access: 'user' },
   { route: '/settings/security', access: 'user' },
+  { route: '/settings/limits', access: 'user' },
   { route: '/settings/two-factor', access: 'user' },
   { route: '/app/notice', access: 'user' },
   { route: '/privacy', access: 'user' },

@@ -220,6 +220,13 @@ export interface TestAccount extends Credentials {
 export async function registerUser(
   request: APIRequestContext,
   fullName = 'End To End',
+  options: {
+    /**
+     * Leave the trading risk unacknowledged (default: acknowledged through the API, as the
+     * sheet before a first trade does), for the spec of that sheet.
+     */
+    unacknowledged?: boolean;
+  } = {},
 ): Promise<TestAccount> {
   const tag = randomBytes(4).toString('hex');
   const body = {
@@ -238,6 +245,12 @@ export async function registerUser(
   });
   expect(verified.status(), await verified.text()).toBe(200);
   const token = await apiLogin(request, body);
+  if (!options.unacknowledged) {
+    const acknowledged = await request.post('/api/acknowledgeTradingRisk', {
+      headers: bearer(token),
+    });
+    expect(acknowledged.status(), await acknowledged.text()).toBe(200);
+  }
   return { ...body, _id: user._id, token };
 }
 

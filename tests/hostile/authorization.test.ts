@@ -209,13 +209,14 @@ describe("B's writes cannot touch A's objects", () => {
     const ledgerBefore = await ledgerSnapshot(app.db);
     const problems: string[] = [];
 
-    // Signing out, signing one's other sessions out and starting a two-factor set-up take no
-    // ids (an empty body is a valid call) and act on the caller's own account only (B's):
-    // they succeed, and A's state is still compared below.
+    // Signing out, signing one's other sessions out, starting a two-factor set-up and
+    // acknowledging the trading risk take no ids (an empty body is a valid call) and act on
+    // the caller's own account only (B's): they succeed, and A's state is still compared below.
     const ownOnly = new Set([
       'POST /api/logout',
       'PUT /api/revokeOtherSessions',
       'POST /api/setupTwoFactor',
+      'POST /api/acknowledgeTradingRisk',
     ]);
     const writes = userRoutes().filter(
       (r) => !isRead(r.method) && !ownOnly.has(`${r.method} ${r.url}`),

@@ -403,6 +403,16 @@ export async function seedWorld(
       ),
     );
     if (!me) throw new Error('getUserById answered no user');
+    // As the sheet before a first trade does: real trades need the risk acknowledged.
+    await must(
+      client.call({
+        kind: 'other',
+        method: 'POST',
+        path: '/api/acknowledgeTradingRisk',
+        headers: auth,
+      }),
+      'acknowledgeTradingRisk',
+    );
     users.push({
       userId: me.user._id,
       payId: me.user.payId,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminUserDetail } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
 import { notFound } from '../../http/errors';
+import { blocksOf } from '../limits';
 import {
   listUserDeposits,
   listUserKycRequests,
@@ -103,6 +104,9 @@ function kycView(k: UserKycRow) {
   };
 }
 
+/** The time-outs and self-exclusions shown, newest first. */
+const MAX_BLOCKS_SHOWN = 20;
+
 export const userDetailRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/admin/users/:id',
@@ -110,13 +114,14 @@ export const userDetailRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<AdminUserDetail> => {
       const row = await findUserSummary(app.db, request.params.id);
       if (!row) throw notFound('User not found.');
-      const [ledger, trades, deposits, withdrawals, transfers, kyc] = await Promise.all([
+      const [ledger, trades, deposits, withdrawals, transfers, kyc, blocks] = await Promise.all([
         row.wallet === null ? Promise.resolve([]) : listWalletPostings(app.db, row.wallet),
         listUserTrades(app.db, row.id),
         listUserDeposits(app.db, row.id),
         listUserWithdrawals(app.db, row.id),
         listUserTransfers(app.db, row.id),
         listUserKycRequests(app.db, row.id),
+        blocksOf(app.db, row.id, MAX_BLOCKS_SHOWN),
       ]);
       return {
         user: {
@@ -124,7 +129,14 @@ export const userDetailRoutes: FastifyPluginAsync = async (app) => {
           appNotice: row.app_notice,
           country: row.country,
           disabledAt: row.disabled_at,
+          riskAcknowledgedAt: row.risk_acknowledged_at,
         },
+        // Read-only: no admin route ends a time-out or a self-exclusion early.
+        blocks: blocks.map((block) => ({
+          kind: block.kind,
+          startedAt: block.startedAt.toISOString(),
+          until: block.until.toISOString(),
+        })),
         ledger: ledger.map(postingView),
         trades: trades.map(tradeView),
         deposits: deposits.map(depositView),

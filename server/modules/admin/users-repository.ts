@@ -39,6 +39,7 @@ export interface UserSummaryRow {
   wallet: string | null;
   two_factor_enabled: boolean;
   withdrawals_locked_until: string | null;
+  risk_acknowledged_at: string | null;
 }
 
 const SUMMARY_SELECT = sql`select u.id::text as id, u.full_name, u.username, u.email,
@@ -49,7 +50,8 @@ const SUMMARY_SELECT = sql`select u.id::text as id, u.full_name, u.username, u.e
     u.app_notice, u.country, ${isoText('u.disabled_at')} as disabled_at, a.id::text as wallet,
     exists (select 1 from user_two_factor t where t.user_id = u.id and t.enabled_at is not null)
       as two_factor_enabled,
-    ${isoText('u.withdrawals_locked_until')} as withdrawals_locked_until
+    ${isoText('u.withdrawals_locked_until')} as withdrawals_locked_until,
+    ${isoText('u.risk_acknowledged_at')} as risk_acknowledged_at
   from users u
   left join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'`;
 

@@ -28,6 +28,7 @@ import { placeHold } from '../../ledger/posting';
 import type { Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
 import { latestTick } from '../../market/ticks';
+import { realTradeGuards } from '../limits';
 import { DURATION_S, loadTradingSettings, type TradingSettings } from '../settings';
 import {
   countTradesOfUser,
@@ -188,8 +189,13 @@ async function holdStake(tx: Tx, wallet: string, stakeMicros: bigint): Promise<v
   }
 }
 
-/** The checks of POST /api/createTrade, in order, and the trade they allow. */
-async function newTrade(tx: Tx, userId: string, body: CreateTradeBody) {
+/**
+ * The checks of POST /api/createTrade, in order, and the trade they allow. Every trade is
+ * real for now, so the user's own limits and blocks (`realTradeGuards`) always apply; they
+ * lock the user's row, so they run in the same transaction that claims the key and holds the
+ * stake. Their windows and pending raises read the app's clock (tests move it on).
+ */
+async function newTrade(tx: Tx, userId: string, body: CreateTradeBody, limitsNowMs: number) {
   const symbol = symbolOf(body.coinType);
   const stakeMicros = positiveAmountField(body.tradeAmount, 'tradeAmount');
   const trader = checkTrader(await findTrader(tx, userId, symbol), symbol);
@@ -197,6 +203,7 @@ async function newTrade(tx: Tx, userId: string, body: CreateTradeBody) {
   checkSettings(settings, trader, stakeMicros);
   const payoutMicroPercent = settings.payoutMicroPercent[body.selectedTime];
   checkConfirmedPayout(body.payoutPercent, payoutMicroPercent);
+  await realTradeGuards(tx, userId, stakeMicros, limitsNowMs);
   const nowMs = Date.now();
   const tick = await entryTick(tx, symbol, nowMs);
   const durationS = DURATION_S[body.selectedTime];
@@ -230,7 +237,7 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CreateTradeBody, request.body);
     const { userId } = sessionOf(request);
     return runIdempotent(request, reply, 'createTrade', async (tx) => {
-      const { row, wallet } = await newTrade(tx, userId, body);
+      const { row, wallet } = await newTrade(tx, userId, body, app.nowMs());
       const answer: { trade: Trade } = { trade: tradeView(row) };
       return {
         statusCode: 201,

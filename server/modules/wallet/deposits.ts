@@ -15,6 +15,7 @@ import { parseBody } from '../../http/validate';
 import { platformShard, walletAccountId } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/posting';
 import { writeAudit } from '../audit';
+import { depositGuards } from '../limits';
 import { enqueueMail } from '../mail';
 import { formatMicros } from '../../../common/money';
 import { activeMethod, checkLimits } from './requests';
@@ -55,6 +56,8 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         max: 'Maximum is',
         unit: method.currency,
       });
+      // The user's own time-out, self-exclusion and daily deposit limit (locks the user row).
+      await depositGuards(tx, userId, amountMicros, app.nowMs());
       const coinUnits = coinUnitsField(amountMicros, method.conversionPriceMicros, 'amount');
       assertSameCoinUnits(body.coinConversion, coinUnits, 'coinConversion');
       if (body.transactionScreenshot.trim() === '') {

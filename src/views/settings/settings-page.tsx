@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
 import {
   EyeOffIcon,
+  GaugeIcon,
   HistoryIcon,
   InfoIcon,
   KeyIcon,
@@ -37,6 +38,9 @@ export default function SettingsPage() {
           </ListLink>
           <ListLink to="/settings/two-factor" icon={<KeyIcon sizePx={20} />}>
             <Trans>Two-factor authentication</Trans>
+          </ListLink>
+          <ListLink to="/settings/limits" icon={<GaugeIcon sizePx={20} />}>
+            <Trans>Trading limits</Trans>
           </ListLink>
           <ListLink to="/kyc/submit-form" icon={<ShieldCheckIcon sizePx={20} />}>
             <Trans>KYC Verify</Trans>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { SubmitFailure } from '../../services/error-messages';
+import type { LimitRefusal, SubmitFailure } from '../../services/error-messages';
 import { translate } from '../../services/messages';
 import { Button } from '../../ui/button';
 import { ErrorMessage } from '../../ui/page';
@@ -19,6 +19,13 @@ export function SubmitFailureMessage({
   onRetry?: (() => void) | undefined;
 }) {
   const { i18n } = useLingui();
+  if (failure.limit) {
+    return (
+      <ErrorMessage>
+        <LimitRefusalText refusal={failure.limit} />
+      </ErrorMessage>
+    );
+  }
   if (failure.pausedUntil) {
     const until = i18n.date(failure.pausedUntil, { dateStyle: 'medium', timeStyle: 'short' });
     return (
@@ -40,6 +47,43 @@ export function SubmitFailureMessage({
       </Body>
     </ErrorMessage>
   );
+}
+
+/**
+ * A refusal of the user's own limit or block, saying until when in the reader's time zone,
+ * with a link to the page where the limits are.
+ */
+export function LimitRefusalText({ refusal }: { refusal: LimitRefusal }) {
+  const { i18n } = useLingui();
+  const until = refusal.until
+    ? i18n.date(refusal.until, { dateStyle: 'medium', timeStyle: 'short' })
+    : '';
+  switch (refusal.code) {
+    case 'loss_limit_reached':
+      return (
+        <Trans>
+          This trade could take your losses past a loss limit you set, counting your open trades as
+          lost. The limit resets at {until}.
+        </Trans>
+      );
+    case 'stake_limit':
+      return <Trans>This stake is above the maximum stake per trade you set.</Trans>;
+    case 'deposit_limit_reached':
+      return (
+        <Trans>
+          This deposit would pass the daily deposit limit you set. You can deposit more from {until}
+          .
+        </Trans>
+      );
+    case 'timed_out':
+      return (
+        <Trans>You are taking a time-out until {until}. Trades and deposits are paused.</Trans>
+      );
+    case 'self_excluded':
+      return (
+        <Trans>You have excluded yourself until {until}. Trades and deposits are blocked.</Trans>
+      );
+  }
 }
 
 const Body = styled.span`

@@ -26,6 +26,9 @@ import type { EntryLine } from './chart-engine';
 import { PairHeader } from './pair-header';
 import { PriceChart } from './price-chart';
 import { TradeConfirmDialog } from './trade-confirm-dialog';
+import { RiskAcknowledgementSheet } from './risk-acknowledgement-sheet';
+import { SessionReminder } from './session-reminder';
+import { acknowledgeTradingRisk } from '../../services/limits-api';
 import { ACTION_BAR_ROOM_PX, TradeForm } from './trade-form';
 import { OpenTradeBar, OpenTradeSlot } from './open-trade-bar';
 import { symbolFromState } from './trade-symbol';
@@ -79,6 +82,8 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
           if (!fresh || !freshUser) throw new Error('The trading terms could not be loaded');
           return termsFrom(fresh.trading, freshUser.balance);
         }),
+        // The sheet of a first real trade: recorded once, then the trade is sent again.
+        acknowledgeRisk: fromPromise(() => acknowledgeTradingRisk()),
       },
       actions: {
         refreshTradeData: () => {
@@ -133,6 +138,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       <ScreenWithActionBar>
         <KeepFocusAboveActionBar />
         <PairHeader symbol={symbol} />
+        <SessionReminder />
         <Card>
           <PriceChart symbol={symbol} entryLines={entryLines} />
         </Card>
@@ -148,6 +154,7 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
           ))}
         {tradesShown && <OpenTrades open={open} />}
         {formShown && <TradeConfirmDialog actor={actor} />}
+        {formShown && <RiskAcknowledgementSheet actor={actor} />}
       </ScreenWithActionBar>
     </TradeCountdowns>
   );

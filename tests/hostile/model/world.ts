@@ -261,6 +261,8 @@ export async function freshUsers(world: World, count: number): Promise<WorldUser
           payId,
           // Proven, as the mail's link would: money out needs a verified email.
           emailVerifiedAt: new Date(),
+          // Acknowledged, as the sheet before a first trade would: real trades need it.
+          riskAcknowledgedAt: new Date(),
         })
         .returning({ id: users.id });
       if (!row) throw new Error('inserting a model user returned nothing');

@@ -49,7 +49,7 @@ function UserDetail({ record: detail }: { record: AdminUserDetail }) {
       <Columns>
         <div>
           <Slot $order={1}>
-            <ProfileCard user={user} />
+            <ProfileCard user={user} blocks={detail.blocks} />
           </Slot>
           <Slot $order={5}>
             <UserHistory detail={detail} />
@@ -81,7 +81,13 @@ function UserDetail({ record: detail }: { record: AdminUserDetail }) {
   );
 }
 
-function ProfileCard({ user }: { user: AdminUserDetail['user'] }) {
+function ProfileCard({
+  user,
+  blocks,
+}: {
+  user: AdminUserDetail['user'];
+  blocks: AdminUserDetail['blocks'];
+}) {
   const dateTime = useDateTime();
   return (
     <Card as="section" aria-labelledby="user-name">
@@ -105,10 +111,33 @@ function ProfileCard({ user }: { user: AdminUserDetail['user'] }) {
         {user.disabledAt && (
           <Detail label={<Trans>Disabled since</Trans>}>{dateTime(user.disabledAt)}</Detail>
         )}
+        <Detail label={<Trans>Trading risk acknowledged</Trans>}>
+          {user.riskAcknowledgedAt ? dateTime(user.riskAcknowledgedAt) : <Trans>Not yet</Trans>}
+        </Detail>
+        {blocks.map((block) => (
+          <Detail
+            key={`${block.kind}-${block.startedAt}`}
+            label={
+              block.kind === 'timeout' ? <Trans>Time-out</Trans> : <Trans>Self-exclusion</Trans>
+            }
+          >
+            <Trans>
+              {dateTime(block.startedAt)} to {dateTime(block.until)}
+            </Trans>
+          </Detail>
+        ))}
         <Detail label={<Trans>User ID</Trans>}>
           <Mono>{user._id}</Mono>
         </Detail>
       </Facts>
+      {blocks.length > 0 && (
+        <Muted>
+          <Trans>
+            The user set these time-outs and self-exclusions. Nobody can end them early, admins
+            included.
+          </Trans>
+        </Muted>
+      )}
     </Card>
   );
 }
