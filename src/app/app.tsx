@@ -10,7 +10,7 @@ import { ErrorBoundary } from './error-boundary';
 import { i18n } from './i18n/i18n';
 import { AppShell } from './shell/app-shell';
 import { TradeWatch } from './trade-watch';
-import { StepUpDialog } from '../views/shared/step-up-dialog';
+import { StepUpHost } from './step-up-host';
 
 /**
  * The app. Its query cache is made once, outside React (`main.tsx`): a first render that
@@ -30,7 +30,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                 <MarketFeedProvider>
                   <AppShell />
                   <TradeWatch />
-                  <StepUpDialog />
+                  <StepUpHost />
                 </MarketFeedProvider>
               </AuthProvider>
             </ToastProvider>

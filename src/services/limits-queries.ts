@@ -1,44 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TradingLimits } from '../../common/contract/limits';
+import { useQuery } from '@tanstack/react-query';
 import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
-import {
-  fetchSessionResult,
-  fetchTradingLimits,
-  selfExclude,
-  startTimeout,
-  updateTradingLimits,
-} from './limits-api';
+import { fetchSessionResult, fetchTradingLimits } from './limits-api';
 
-const limitsKey = ['tradingLimits'] as const;
+/** The limits' query key (limits-mutations.ts writes the answer of a change under it). */
+export const limitsKey = ['tradingLimits'] as const;
 
 /** The user's limits as the server has them (the Trading limits page, the session reminder). */
 export function useTradingLimits() {
   return useQuery({
     queryKey: limitsKey,
     queryFn: ({ signal }) => fetchTradingLimits(signal),
-  });
-}
-
-export type LimitsChange =
-  | { kind: 'limits'; body: Parameters<typeof updateTradingLimits>[0] }
-  | { kind: 'timeout'; days: number }
-  | { kind: 'selfExclude'; months: number };
-
-/** A change of the limits page; the answer is the limits as they now stand. */
-export function useChangeLimits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: LimitsChange): Promise<TradingLimits> => {
-      switch (change.kind) {
-        case 'limits':
-          return updateTradingLimits(change.body);
-        case 'timeout':
-          return startTimeout(change.days);
-        case 'selfExclude':
-          return selfExclude(change.months);
-      }
-    },
-    onSuccess: (limits) => queryClient.setQueryData(limitsKey, limits),
   });
 }
 

@@ -12,11 +12,8 @@ import {
   type UpdateTradingLimitsBody,
 } from '../../../common/contract/limits';
 import { formatMicros, parseAmount } from '../../../common/money';
-import {
-  useChangeLimits,
-  useTradingLimits,
-  type LimitsChange,
-} from '../../services/limits-queries';
+import { useChangeLimits, type LimitsChange } from '../../services/limits-mutations';
+import { useTradingLimits } from '../../services/limits-queries';
 import { describeLimitsError } from '../../services/error-messages';
 import { useLoadView } from '../../services/load-view';
 import { translate } from '../../services/messages';
