@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as AccountApi from './account-api';
 import type * as AdminApi from './admin-api';
 import { ApiError, InvalidResponseError } from './api-error';
-import type * as AuthApi from './auth-api';
 import type * as TradeApi from './trade-api';
 import type * as WalletApi from './wallet-api';
 
@@ -20,7 +20,7 @@ const server: { answer: Answer; paths: string[] } = {
 };
 
 const realFetch = globalThis.fetch;
-let calls: typeof WalletApi & typeof TradeApi & typeof AuthApi & typeof AdminApi;
+let calls: typeof WalletApi & typeof TradeApi & typeof AccountApi & typeof AdminApi;
 
 beforeAll(async () => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
   calls = {
     ...(await import('./wallet-api')),
     ...(await import('./trade-api')),
-    ...(await import('./auth-api')),
+    ...(await import('./account-api')),
     ...(await import('./admin-api')),
   };
 });

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../common/rules';
 import { sendAuth } from '../../machines/auth-session';
 import { ApiError } from '../../services/api-error';
-import { updatePassword } from '../../services/auth-api';
+import { updatePassword } from '../../services/account-api';
 import { readOnlyRefusal, throttleRefusal } from '../../services/error-messages';
 import { useUser } from '../../services/queries';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { checkEmail, type FieldErrorCode } from '../../../common/validation';
-import { requestPasswordReset } from '../../services/auth-api';
+import { requestPasswordReset } from '../../services/account-api';
 import { throttleRefusal } from '../../services/error-messages';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';

@@ -9,7 +9,7 @@ import {
   type FieldErrorCode,
 } from '../../../common/validation';
 import { ApiError } from '../../services/api-error';
-import { resetPassword } from '../../services/auth-api';
+import { resetPassword } from '../../services/account-api';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';
 import { ErrorMessage } from '../../ui/page';

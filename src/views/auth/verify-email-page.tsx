@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { useSession } from '../../machines/auth-session';
-import { verifyEmail } from '../../services/auth-api';
+import { verifyEmail } from '../../services/account-api';
 import { queryKeys } from '../../services/queries';
 import { ButtonLink } from '../../ui/button';
 import { ErrorMessage, Muted } from '../../ui/page';

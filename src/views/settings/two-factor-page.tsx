@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { disableTwoFactor } from '../../services/auth-api';
+import { disableTwoFactor } from '../../services/account-api';
 import { queryKeys, useUser } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';

@@ -5,7 +5,7 @@ import QRCode from 'react-qr-code';
 import styled from 'styled-components';
 import type { SetupTwoFactorResponse } from '../../../common/contract';
 import { ApiError } from '../../services/api-error';
-import { enableTwoFactor, setupTwoFactor } from '../../services/auth-api';
+import { enableTwoFactor, setupTwoFactor } from '../../services/account-api';
 import { queryKeys } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';
