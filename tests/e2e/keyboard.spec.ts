@@ -21,6 +21,11 @@ interface Stop {
   top: number;
   bottom: number;
   left: number;
+  /**
+   * In a bar fixed to the screen's edge (the trade screen's Buy and Sell, the tab bar): it
+   * has no place in the page's flow, so its document position says nothing about order.
+   */
+  fixed: boolean;
   /** Whether the stop (or its frame) looked different once focused. */
   visible: boolean;
 }
@@ -95,6 +100,12 @@ async function currentStop(page: Page): Promise<Stop | null> {
         top: rect.top + scrollY,
         bottom: rect.bottom + scrollY,
         left: rect.left + scrollX,
+        fixed: (() => {
+          for (let at: Element | null = element; at; at = at.parentElement) {
+            if (getComputedStyle(at).position === 'fixed') return true;
+          }
+          return false;
+        })(),
         visible: before !== undefined && before !== look(element),
       };
     },
@@ -121,13 +132,16 @@ async function tabThrough(page: Page, maxStops = 60): Promise<Stop[]> {
 
 /**
  * Pairs of consecutive stops that go against the reading order: within a row (the two
- * overlap vertically by more than half the smaller one) right to left, else upwards.
+ * overlap vertically by more than half the smaller one) right to left, else upwards. Into a
+ * fixed bar is checked (it comes after what is above it); out of one is not.
  */
 function outOfOrder(stops: readonly Stop[]): string[] {
   const problems: string[] = [];
   stops.forEach((stop, index) => {
     const previous = stops[index - 1];
     if (!previous) return;
+    // Leaving a fixed bar for the page: the page is wherever it was scrolled to.
+    if (previous.fixed && !stop.fixed) return;
     const overlap = Math.min(previous.bottom, stop.bottom) - Math.max(previous.top, stop.top);
     const smaller = Math.min(previous.bottom - previous.top, stop.bottom - stop.top);
     const sameRow = overlap > smaller / 2;

@@ -44,6 +44,8 @@ export default function OrdersPage() {
   };
   return (
     <Page>
+      {/* Above the list, whose height is only known once it loads: nothing below it moves. */}
+      <ReceiptsDownload />
       <SegmentedTabs role="tablist" aria-label={t`Orders`}>
         {TABS.map(({ id, label }) => (
           <Tab
@@ -63,7 +65,6 @@ export default function OrdersPage() {
         {/* Keyed by tab: another tab's page is never shown as this one's placeholder. */}
         <OrdersTab key={tab} tab={tab} page={page} onPage={setPage} />
       </Panel>
-      <ReceiptsDownload />
     </Page>
   );
 }

@@ -166,6 +166,9 @@ export const TradeForm = memo(function TradeForm({
         </Detail>
       </DetailList>
       {duration && <BreakEvenNote payoutPercent={duration.payoutPercent} />}
+      {/* Before Buy and Sell, whose bar is at the bottom of the screen: its link comes first
+          in the Tab order as it does to the eye. */}
+      <TradersLine />
 
       {/* Buy and Sell stay enabled while their confirmation is open (the dialog is modal,
           and the machine takes REVIEW only while editing): a disabled button drops the
@@ -196,7 +199,6 @@ export const TradeForm = memo(function TradeForm({
       <Hint>
         <Trans>Buy if you expect the price to rise, Sell if you expect it to fall.</Trans>
       </Hint>
-      <TradersLine />
     </Form>
   );
 });
