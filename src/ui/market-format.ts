@@ -1,4 +1,4 @@
-import { localizeDecimal } from './number-format';
+import { localizeDecimal, roundHalfUp } from './number-format';
 
 /**
  * Display text of the decimal strings the market feed quotes. Rounding is done on the digits
@@ -19,13 +19,9 @@ function roundDecimal(text: string, decimals: number): RoundedDecimal | null {
   const match = DECIMAL.exec(text);
   if (!match) return null;
   const [, sign = '', whole = '0', fraction = ''] = match;
-  const padded = fraction.padEnd(decimals + 1, '0');
-  let scaled = BigInt(whole + padded.slice(0, decimals));
-  if (Number(padded[decimals]) >= 5) scaled += 1n;
-  const all = scaled.toString().padStart(decimals + 1, '0');
-  const intPart = all.slice(0, all.length - decimals) || '0';
-  const digits = decimals > 0 ? `${intPart}.${all.slice(all.length - decimals)}` : intPart;
-  return { negative: sign === '-', digits, isZero: scaled === 0n };
+  const rounded = roundHalfUp(whole, fraction, decimals);
+  const digits = decimals > 0 ? `${rounded.whole}.${rounded.fraction}` : rounded.whole;
+  return { negative: sign === '-', digits, isZero: rounded.isZero };
 }
 
 /**

@@ -55,6 +55,26 @@ function groupWhole(whole: string, separators: Separators): string {
 }
 
 /**
+ * The unsigned digits `whole`.`fraction` rounded half up (away from zero) to exactly
+ * `decimals` places, on the digits, without a float: ("9", "995", 2) → ("10", "00").
+ */
+export function roundHalfUp(
+  whole: string,
+  fraction: string,
+  decimals: number,
+): { whole: string; fraction: string; isZero: boolean } {
+  const padded = fraction.padEnd(decimals + 1, '0');
+  let scaled = BigInt(whole + padded.slice(0, decimals));
+  if (Number(padded[decimals]) >= 5) scaled += 1n;
+  const all = scaled.toString().padStart(decimals + 1, '0');
+  return {
+    whole: all.slice(0, all.length - decimals),
+    fraction: all.slice(all.length - decimals),
+    isZero: scaled === 0n,
+  };
+}
+
+/**
  * The digits `whole`.`fraction` rounded half up to at most `maxDigits` decimals, trailing
  * zeros beyond `minDigits` dropped. The callers hand over rounded strings; a longer one is
  * rounded here rather than cut.
@@ -65,13 +85,7 @@ function fitFraction(
   minDigits: number,
   maxDigits: number,
 ): { whole: string; fraction: string } {
-  if (fraction.length > maxDigits) {
-    let scaled = BigInt(whole + fraction.slice(0, maxDigits));
-    if (Number(fraction[maxDigits]) >= 5) scaled += 1n;
-    const all = scaled.toString().padStart(maxDigits + 1, '0');
-    whole = all.slice(0, all.length - maxDigits);
-    fraction = all.slice(all.length - maxDigits);
-  }
+  if (fraction.length > maxDigits) ({ whole, fraction } = roundHalfUp(whole, fraction, maxDigits));
   let end = fraction.length;
   while (end > minDigits && fraction[end - 1] === '0') end -= 1;
   return { whole, fraction: fraction.slice(0, end).padEnd(minDigits, '0') };
