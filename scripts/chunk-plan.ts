@@ -13,16 +13,17 @@
  *    libraries only they import, and the shared modules that need them, so that a page
  *    without a flow (the markets) never loads xstate.
  * 3. A module only one page reaches stays in that page's chunk.
- * 4. A module whose pages all belong to one family (pages a user moves between: the
+ * 4. A module that a landing page (what a first visit loads: the signed-in home, the
+ *    markets, the trade screen's top) and other pages reach goes to `shared-landing`, unless
+ *    it needs the flow library, so that a first visit loads the modules it uses in one file
+ *    and none of the forms' and records' code that the other shared chunks bring with them.
+ * 5. A module whose pages all belong to one family (pages a user moves between: the
  *    trade screen and the orders, the wallet and its checkouts) goes to that family's chunk,
  *    or to the family's flow chunk when it needs the flow library (rule 2's reason: a page
  *    of the family without a flow, such as the wallet's on-chain page, never loads xstate).
- * 5. A module that pages of several families reach goes to `shared-landing` when a landing
- *    page (what a first visit loads: the signed-in home, the markets) is one of them, so that
- *    a first visit loads the few shared modules it uses in one file and not those of the
- *    forms and records. Otherwise, when at least `minSharedPages` user pages reach it, it
- *    goes to `shared` (or, in both cases, to `flows`, rule 2).
- * 6. Anything else is left to the bundler's automatic chunks, one per set of pages.
+ * 6. A module that at least `minSharedPages` user pages of several families reach goes to
+ *    `shared` (or `flows`, rule 2).
+ * 7. Anything else is left to the bundler's automatic chunks, one per set of pages.
  *
  * Why no two chunks import each other: if module a imports b, every page that reaches a
  * reaches b, so b's set of pages contains a's. Each rule above holds for a module's imports
@@ -62,7 +63,7 @@ export interface ChunkPlanOptions {
   minSharedPages: number;
   /**
    * What a first visit loads besides the entry and the home page: the pages it opens and the
-   * modules loaded beside them, relative to the root (rule 5).
+   * modules loaded beside them, relative to the root (rule 4).
    */
   landingPages: readonly string[];
   /** The flow library's own modules (rule 2). */
@@ -208,6 +209,8 @@ export function chunkPlan(options: ChunkPlanOptions) {
     if (!isApp(id)) return null;
     if (pages.has(homePage)) return 'app';
     if (pages.size < 2) return null;
+    const landing = landingPages.some((page) => pages.has(page));
+    if (landing && !reachesFlowLibrary(id, ctx)) return 'shared-landing';
     const families = new Set([...pages].map(familyOf));
     if (families.size === 1) {
       const family = [...families][0]!;
@@ -216,7 +219,6 @@ export function chunkPlan(options: ChunkPlanOptions) {
     const userPages = [...pages].filter(counted).length;
     const enough = userPages >= options.minSharedPages;
     if (reachesFlowLibrary(id, ctx)) return enough ? 'flows' : null;
-    if (landingPages.some((page) => pages.has(page))) return 'shared-landing';
     return enough ? 'shared' : null;
   };
 }

@@ -11,7 +11,8 @@ import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { formatPrice } from '../../ui/market-format';
 import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
-import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { coinOfPair } from '../../workers/market-types';
 import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
@@ -23,7 +24,7 @@ import { theme } from '../../ui/theme';
 export function OrderCard({ trade }: { trade: Trade }) {
   const dateTime = useDateTime();
   const outcome = tradeOutcome(trade);
-  const coin = coinOf(trade.coinType);
+  const coin = coinOfPair(trade.coinType);
   return (
     <li>
       <Card href={`/order/${encodeURIComponent(trade._id)}`} data-trade-id={trade._id}>
