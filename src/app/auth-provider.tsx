@@ -7,7 +7,7 @@ import * as authApi from '../services/auth-api';
 import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
 import { tokenStorage } from '../services/token-storage';
-import { useToast, type ShowToast } from '../ui/toast';
+import { preloadToastCard, useToast, type ShowToast } from '../ui/toast';
 import { i18n, loadCatalog } from './i18n/i18n';
 
 /** The sign-in calls: loaded as the auth machine starts, not in the first load. */
@@ -32,6 +32,7 @@ function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServic
     goToSignIn: () => navigate('/signin'),
     notify: (notice) => toast({ tone: notice.tone, text: i18n._(notice.message) }),
     loadTexts: async () => {
+      preloadToastCard();
       await Promise.all([loadCatalog('app'), signInApi()]);
     },
   };

@@ -37,7 +37,8 @@ export interface AuthServices {
   notify(notice: AuthNotice): void;
   /**
    * Loads what the auth flow needs beyond the first load, before the actor starts: the texts
-   * it shows beyond the shell's (its errors and notices) and the sign-in calls.
+   * it shows beyond the shell's (its errors and notices) and the sign-in calls; the toasts'
+   * look starts loading too.
    */
   loadTexts(): Promise<void>;
 }

@@ -32,10 +32,17 @@ const MAX_VISIBLE_TOASTS = 3;
 export type ShowToast = (toast: ToastInput) => void;
 
 /**
- * The toasts' look loads with the first toast (no first screen shows one); the live region
- * that announces them is here from the start.
+ * The toasts' look is not in the first load: it loads when a session or the auth flow starts
+ * (`preloadToastCard`), or with the first toast. The live region that announces the toasts
+ * is here from the start.
  */
-const ToastCard = lazy(() => import('./toast-card'));
+const loadToastCard = () => import('./toast-card');
+const ToastCard = lazy(loadToastCard);
+
+/** Starts loading the toasts' look, before anything asks for a toast. */
+export function preloadToastCard(): void {
+  loadToastCard().catch(() => undefined);
+}
 
 const ToastContext = createContext<ShowToast | null>(null);
 
