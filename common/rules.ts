@@ -158,6 +158,11 @@ export const SETTLEMENT_WINDOW_S = 5;
  * first: a year of heavy trading, and a file of a few megabytes.
  */
 export const RECEIPTS_PER_FILE = 1000n;
+/**
+ * Practice mode: every user's practice balance starts at this (10,000 practice USDT), and
+ * POST /api/refillPracticeBalance tops it up to this, once per UTC day.
+ */
+export const PRACTICE_BALANCE_MICROS = 10_000_000_000n;
 /** At most this many recorded ticks per chart backfill. */
 export const MARKET_TICKS_MAX = 600;
 /** Hot coins: the strip and the 'See all' modal. */

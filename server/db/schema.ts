@@ -275,8 +275,19 @@ export const ledgerAccounts = pgTable(
         'deposit_clearing',
         'withdrawal_clearing',
         'trading_house',
+        'user_practice',
+        'practice_house',
+        'practice_faucet',
       ],
     }).notNull(),
+    /**
+     * What the account counts: real USDT, or the practice money of practice mode. The kind
+     * decides it (the check below), and every journal entry stays within one currency (a
+     * trigger on postings), so practice money can never move to or from USDT.
+     */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     userId: uuid('user_id').references(() => users.id),
     /**
      * Platform accounts are split into shards: every transfer credits fee revenue, and one
@@ -295,17 +306,24 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_wallet_key')
       .on(t.userId)
       .where(sql`${t.kind} = 'user_wallet'`),
+    uniqueIndex('ledger_accounts_user_practice_key')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'user_practice'`),
     uniqueIndex('ledger_accounts_platform_shard_key')
       .on(t.kind, t.shard)
       .where(sql`${t.userId} is null`),
     check('ledger_accounts_shard_check', sql`${t.shard} >= 0 and ${t.shard} < 64`),
     check(
       'ledger_accounts_user_balance_non_negative',
-      sql`${t.kind} <> 'user_wallet' or (${t.balanceMicros} >= 0 and ${t.heldMicros} >= 0 and ${t.heldMicros} <= ${t.balanceMicros})`,
+      sql`${t.kind} not in ('user_wallet', 'user_practice') or (${t.balanceMicros} >= 0 and ${t.heldMicros} >= 0 and ${t.heldMicros} <= ${t.balanceMicros})`,
     ),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.kind} = 'user_wallet') = (${t.userId} is not null)`,
+      sql`(${t.kind} in ('user_wallet', 'user_practice')) = (${t.userId} is not null)`,
+    ),
+    check(
+      'ledger_accounts_currency_check',
+      sql`${t.currency} = case when ${t.kind} in ('user_practice', 'practice_house', 'practice_faucet') then 'PRACTICE' else 'USDT' end`,
     ),
   ],
 );
@@ -733,6 +751,10 @@ export const trades = pgTable(
     /** 'buy' wins when the price rises, 'sell' when it falls. */
     direction: text('direction', { enum: ['buy', 'sell'] }).notNull(),
     stakeMicros: bigint('stake_micros', { mode: 'bigint' }).notNull(),
+    /** Which balance the stake came from: the real wallet, or the practice balance. */
+    account: text('account', { enum: ['real', 'practice'] })
+      .notNull()
+      .default('real'),
     durationS: integer('duration_s').notNull(),
     /** Fixed at entry from the published table: profit in micro-percent of the stake. */
     payoutMicroPercent: bigint('payout_micro_percent', { mode: 'bigint' }).notNull(),
@@ -766,6 +788,7 @@ export const trades = pgTable(
     check('trades_stake_positive', sql`${t.stakeMicros} > 0`),
     check('trades_duration_check', sql`${t.durationS} in (30, 60, 180, 300)`),
     check('trades_direction_check', sql`${t.direction} in ('buy', 'sell')`),
+    check('trades_account_check', sql`${t.account} in ('real', 'practice')`),
     check('trades_status_check', sql`${t.status} in ('Pending', 'Completed')`),
     check(
       'trades_settled_check',
