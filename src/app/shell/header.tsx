@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
 import { useSession } from '../../machines/auth-session';
 import { useSiteSetting, useUser } from '../../services/queries';
+import { useTradeAccount } from '../../services/trade-account';
 import { IconButton, IconLink } from '../../ui/button';
 import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
@@ -95,7 +96,7 @@ const ToolSpace = styled.span`
   height: ${theme.sizes.touchPx}px;
 `;
 
-const BalancePill = styled.p`
+const BalancePill = styled.p<{ $practice?: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space.xs};
@@ -104,7 +105,7 @@ const BalancePill = styled.p`
   padding: 0 ${theme.space.md};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
+  border: 1px solid ${({ $practice }) => ($practice ? theme.colors.warning : theme.colors.border)};
   font-weight: ${theme.fontWeights.semibold};
   font-size: ${theme.fontSizes.sm};
 
@@ -213,18 +214,41 @@ function Tools() {
   );
 }
 
+/** The screens whose Real / Practice switch also switches the header's balance. */
+const PRACTICE_PATHS = /^\/(trade|orders|order)(\/|$)/;
+
 function Balance() {
   const { t } = useLingui();
   const session = useSession();
   const user = useUser({ enabled: session.role === 'user' });
+  const account = useTradeAccount();
+  const [location] = useLocation();
   if (!user.data && !user.isLoading) return null;
+  // While Practice is on, the trading screens show the practice balance, labelled and amber.
+  const practice = account === 'practice' && PRACTICE_PATHS.test(location);
+  const wire = practice ? user.data?.practiceBalance : user.data?.balance;
   return (
-    <BalancePill aria-busy={!user.data || undefined}>
+    <BalancePill
+      aria-busy={!user.data || undefined}
+      $practice={practice}
+      data-testid="header-balance"
+    >
       <WalletIcon sizePx={16} />
-      <VisuallyHidden>{t`Balance`}</VisuallyHidden>
+      {practice ? (
+        <PracticeTag>{t`Practice`}</PracticeTag>
+      ) : (
+        <VisuallyHidden>{t`Balance`}</VisuallyHidden>
+      )}
       <Figure>
-        {user.data ? `$${formatWireAmount(user.data.balance, 2)}` : <SkeletonText $widthEm={4} />}
+        {wire !== undefined ? `$${formatWireAmount(wire, 2)}` : <SkeletonText $widthEm={4} />}
       </Figure>
     </BalancePill>
   );
 }
+
+const PracticeTag = styled.span`
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.xs};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;

@@ -5,7 +5,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
-import type { AppConfig, User } from '../../../common/contract';
+import type { AppConfig, TradeAccount, User } from '../../../common/contract';
 import { submissionWith } from '../../machines/submission.machine';
 import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
@@ -35,6 +35,8 @@ import { symbolFromState } from './trade-symbol';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
 import { useLoadView } from '../../services/load-view';
+import { tradeAccount, useTradeAccount } from '../../services/trade-account';
+import { AccountSwitch, PracticeBalanceCard } from '../shared/practice';
 
 const MAX_ENTRY_LINES = 3;
 
@@ -47,13 +49,27 @@ export default function TradePage() {
   const symbol = symbolFromState(useHistoryState());
   const user = useUser();
   const userView = useLoadView(user);
+  const account = useTradeAccount();
   if (userView.failed && !user.data) return <UserLoadError />;
   // The pair, its chart and the open trades do not wait for the user; the form shows
-  // placeholders until the balance is known.
-  return <TradeScreen key={symbol} symbol={symbol} balance={user.data?.balance} />;
+  // placeholders until the balance is known. Practice stakes the practice balance.
+  const balance = account === 'practice' ? user.data?.practiceBalance : user.data?.balance;
+  // Keyed by the account too: switching starts a fresh form, so a draft of one balance is
+  // never confirmed against the other.
+  return (
+    <TradeScreen key={`${symbol}:${account}`} symbol={symbol} balance={balance} account={account} />
+  );
 }
 
-function TradeScreen({ symbol, balance }: { symbol: string; balance: string | undefined }) {
+function TradeScreen({
+  symbol,
+  balance,
+  account,
+}: {
+  symbol: string;
+  balance: string | undefined;
+  account: TradeAccount;
+}) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useAppConfig();
@@ -80,7 +96,12 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
           const fresh = queryClient.getQueryData<AppConfig>(queryKeys.appConfig);
           const freshUser = queryClient.getQueryData<User>(queryKeys.user);
           if (!fresh || !freshUser) throw new Error('The trading terms could not be loaded');
-          return termsFrom(fresh.trading, freshUser.balance);
+          const practice = tradeAccount() === 'practice';
+          return termsFrom(
+            fresh.trading,
+            practice ? freshUser.practiceBalance : freshUser.balance,
+            practice ? 'practice' : 'real',
+          );
         }),
         // The sheet of a first real trade: recorded once, then the trade is sent again.
         acknowledgeRisk: fromPromise(() => acknowledgeTradingRisk()),
@@ -103,11 +124,11 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
   const trading = config.data?.trading;
   useEffect(() => {
     if (trading && balance !== undefined) {
-      actor.send({ type: 'TERMS', terms: termsFrom(trading, balance) });
+      actor.send({ type: 'TERMS', terms: termsFrom(trading, balance, account) });
     }
-  }, [actor, trading, balance]);
+  }, [actor, trading, balance, account]);
 
-  const open = useUserTrades('Pending', 1);
+  const open = useUserTrades('Pending', 1, account);
   // The newest open trade, this pair's first: its countdown sits above Buy and Sell.
   const latestOpen =
     open.data?.trades.find((trade) => trade.coinType === symbol) ?? open.data?.trades[0];
@@ -138,6 +159,8 @@ function TradeScreen({ symbol, balance }: { symbol: string; balance: string | un
       <ScreenWithActionBar>
         <KeepFocusAboveActionBar />
         <PairHeader symbol={symbol} />
+        <AccountSwitch />
+        {account === 'practice' && <PracticeBalanceCard />}
         <SessionReminder />
         <Card>
           <PriceChart symbol={symbol} entryLines={entryLines} />
