@@ -40,13 +40,15 @@ const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
 export default function OrdersPage() {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TradeListTab>('All');
-  const [page, setPage] = useState(1);
   const account = useTradeAccount();
+  // The page belongs to the account it was chosen in: switching Real / Practice starts at 1.
+  const [paging, setPaging] = useState({ account, page: 1 });
+  const page = paging.account === account ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ account, page: next });
   const selectTab = (next: TradeListTab) => {
     setTab(next);
     setPage(1);
   };
-  useEffect(() => setPage(1), [account]);
   return (
     <Page>
       <AccountSwitch />
