@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   language: 'lang',
   /** This browser's device id, sent on sign-in so the server knows a device it has seen. */
   deviceId: 'deviceId',
+  /** The Real / Practice switch of /trade and /orders ('real' or 'practice'). */
+  tradeAccount: 'tradeAccount',
 } as const;
 
 export const ROLES = ['user', 'admin'] as const;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { PracticeRefill, type TradeAccount } from '../../common/contract';
+import { STORAGE_KEYS } from '../../common/rules';
 import { api } from './api-client';
 
 /**
@@ -8,7 +9,7 @@ import { api } from './api-client';
  * survives a reload; not a lifecycle, so a small store rather than a machine. Real unless
  * the user chose Practice.
  */
-const STORAGE_KEY = 'tradeAccount';
+const STORAGE_KEY = STORAGE_KEYS.tradeAccount;
 const listeners = new Set<() => void>();
 
 function readStored(): TradeAccount {
