@@ -27,6 +27,12 @@ async function userView(page: Page, token: string): Promise<UserView> {
   return ((await response.json()) as { user: UserView }).user;
 }
 
+interface SettledTrade {
+  tradeStatus: string;
+  tradeAfterAmount: string | null;
+  receipt: { account?: string } | null;
+}
+
 function headerBalance(page: Page) {
   return page.getByRole('banner').getByTestId('header-balance');
 }
@@ -98,7 +104,16 @@ test('a new user places and settles a practice trade with no deposit, KYC or ack
   // The real money never moved, and the real list does not show the practice trade.
   const after = await userView(page, account.token);
   expect(after.balance).toBe('0.000000');
-  expect(after.practiceBalance).not.toBe('9990.000000');
+  // Settled by the same rule as a real trade: the practice balance moved by exactly what the
+  // trade returned minus its stake.
+  const detail = await page.request.get(`/api/getTradeDetails/${placed._id}`, {
+    headers: bearer(account.token),
+  });
+  const settled = ((await detail.json()) as { trade: SettledTrade }).trade;
+  expect(settled.tradeStatus).toBe('Completed');
+  expect(settled.receipt?.account).toBe('practice');
+  const returnedCents = Math.round(Number(settled.tradeAfterAmount) * 100);
+  expect(Math.round(Number(after.practiceBalance) * 100)).toBe(1_000_000 - 1_000 + returnedCents);
   await page
     .getByRole('group', { name: 'Real or practice money' })
     .getByRole('button', { name: 'Real' })
@@ -158,6 +173,8 @@ for (const language of ['en', 'de'] as const) {
       const label = language === 'de' ? 'Übung' : 'Practice';
       await expect(headerBalance(page)).toContainText(label);
       await expect(page.getByTestId('practice-balance')).toBeVisible();
+      await expect(page.getByTestId('live-price')).toBeVisible();
+      await expect(page.locator('form').getByTestId('practice-badge')).toBeVisible();
       await page.screenshot({
         path: path.join(SHOTS, `practice-trade-${language}-${viewport.width}.png`),
         fullPage: true,

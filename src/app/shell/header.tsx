@@ -233,7 +233,8 @@ function Balance() {
       $practice={practice}
       data-testid="header-balance"
     >
-      <WalletIcon sizePx={16} />
+      {/* The label takes the icon's place, so the brand beside it keeps its room. */}
+      {!practice && <WalletIcon sizePx={16} />}
       {practice ? (
         <PracticeTag>{t`Practice`}</PracticeTag>
       ) : (

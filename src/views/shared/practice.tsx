@@ -110,13 +110,10 @@ export function PracticeBalanceCard() {
         </Title>
         <PracticeBadge />
       </Row>
-      <Amount>
-        {data ? `${formatWireAmount(data.practiceBalance)} USDT` : <SkeletonText $widthEm={7} />}
-      </Amount>
-      <Note>
-        <Trans>Practice money only: it can never become USDT, and no real money is at stake.</Trans>
-      </Note>
-      <Row>
+      <Spread>
+        <Amount>
+          {data ? `${formatWireAmount(data.practiceBalance)} USDT` : <SkeletonText $widthEm={7} />}
+        </Amount>
         <Button
           variant="secondary"
           busy={busy}
@@ -125,12 +122,15 @@ export function PracticeBalanceCard() {
         >
           <Trans>Refill to 10,000</Trans>
         </Button>
-        {refillAt !== null && (
-          <Note>
-            <Trans>Next refill from {dateTime(refillAt)}</Trans>
-          </Note>
-        )}
-      </Row>
+      </Spread>
+      {refillAt !== null && (
+        <Note>
+          <Trans>Next refill from {dateTime(refillAt)}</Trans>
+        </Note>
+      )}
+      <Note>
+        <Trans>Practice money only: it can never become USDT, and no real money is at stake.</Trans>
+      </Note>
     </Box>
   );
 }
@@ -176,6 +176,10 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${theme.space.sm};
+`;
+
+const Spread = styled(Row)`
+  justify-content: space-between;
 `;
 
 const Title = styled.h2`
