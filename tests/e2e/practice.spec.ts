@@ -5,10 +5,11 @@
  * confirmation (each marked Practice), and sees it settle on /orders under Practice, never
  * under Real; the real balance stays 0.00 throughout. The refill is offered only below
  * 10,000 and then waits for the next UTC day. Screenshots at 390×844 and 1280×800, in English
- * and German, go to SHOTS_DIR.
+ * and German, go to SHOTS_DIR; axe finds nothing serious on /trade and /orders in Practice.
  */
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS, type Language } from '../../common/rules';
 import { bearer, registerUser, signIn } from './support';
@@ -31,6 +32,15 @@ interface SettledTrade {
   tradeStatus: string;
   tradeAfterAmount: string | null;
   receipt: { account?: string } | null;
+}
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function headerBalance(page: Page) {
@@ -179,12 +189,14 @@ for (const language of ['en', 'de'] as const) {
         path: path.join(SHOTS, `practice-trade-${language}-${viewport.width}.png`),
         fullPage: true,
       });
+      expect(await seriousFindings(page)).toEqual([]);
       await page.goto('/orders');
       await expect(page.getByTestId('practice-balance')).toBeVisible();
       await page.screenshot({
         path: path.join(SHOTS, `practice-orders-${language}-${viewport.width}.png`),
         fullPage: true,
       });
+      expect(await seriousFindings(page)).toEqual([]);
     });
   }
 }

@@ -36,11 +36,14 @@ export function PracticeBadge() {
   );
 }
 
-/** The amber frame of a practice form, sheet or card. */
+/**
+ * The amber frame of a practice form or card: the border only, on the usual surface, so the
+ * muted texts inside keep their contrast (an amber tint behind them fell below 4.5:1).
+ */
 export const practiceFrame = css`
   border: 2px solid ${theme.colors.warning};
   border-radius: ${theme.radii.lg};
-  background: ${theme.colors.warningSoft};
+  background: ${theme.colors.surface};
 `;
 
 /** Real / Practice: which balance /trade stakes and which trades /orders lists. */
