@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -282,8 +283,9 @@ export const ledgerAccounts = pgTable(
     }).notNull(),
     /**
      * What the account counts: real USDT, or the practice money of practice mode. The kind
-     * decides it (the check below), and every journal entry stays within one currency (a
-     * trigger on postings), so practice money can never move to or from USDT.
+     * decides it (the check below). Every posting names its currency, and two foreign keys
+     * hold it to its account's and to its entry's, so a journal entry stays within one
+     * currency and practice money can never move to or from USDT.
      */
     currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
       .notNull()
@@ -309,6 +311,8 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_practice_key')
       .on(t.userId)
       .where(sql`${t.kind} = 'user_practice'`),
+    // What the postings' foreign key on (account, currency) refers to.
+    uniqueIndex('ledger_accounts_id_currency_key').on(t.id, t.currency),
     uniqueIndex('ledger_accounts_platform_shard_key')
       .on(t.kind, t.shard)
       .where(sql`${t.userId} is null`),
@@ -493,9 +497,17 @@ export const journalEntries = pgTable(
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
     memo: text('memo'),
+    /** The one currency of the entry's postings (see `postings.currency`). */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('journal_entries_reference_key').on(t.referenceType, t.referenceId, t.kind)],
+  (t) => [
+    uniqueIndex('journal_entries_reference_key').on(t.referenceType, t.referenceId, t.kind),
+    // What the postings' foreign key on (entry, currency) refers to.
+    uniqueIndex('journal_entries_id_currency_key').on(t.id, t.currency),
+  ],
 );
 
 /** A posting: a signed amount on one account. Credits positive, debits negative. */
@@ -503,19 +515,32 @@ export const postings = pgTable(
   'postings',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    entryId: bigint('entry_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => journalEntries.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+    accountId: uuid('account_id').notNull(),
     amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    /**
+     * The posting's currency: its account's and its entry's (the two foreign keys below), so
+     * that no entry can mix USDT with practice money, whatever the code that writes it.
+     */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     createdAt: createdAt(),
   },
   (t) => [
     index('postings_account_idx').on(t.accountId, t.id),
     index('postings_entry_idx').on(t.entryId),
     check('postings_amount_nonzero', sql`${t.amountMicros} <> 0`),
+    foreignKey({
+      name: 'postings_entry_currency_fk',
+      columns: [t.entryId, t.currency],
+      foreignColumns: [journalEntries.id, journalEntries.currency],
+    }),
+    foreignKey({
+      name: 'postings_account_currency_fk',
+      columns: [t.accountId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+    }),
   ],
 );
 

@@ -72,6 +72,7 @@ export async function ensurePracticeAccount(tx: Db | Tx, userId: string): Promis
         referenceType: PRACTICE_REFERENCE_TYPE,
         referenceId: userId,
         memo: 'Starting practice balance',
+        currency: 'PRACTICE',
         postings: [
           { accountId: made, amountMicros: PRACTICE_BALANCE_MICROS },
           { accountId: await faucetShard(tx), amountMicros: -PRACTICE_BALANCE_MICROS },
@@ -133,6 +134,7 @@ export async function refillPractice(
     referenceType: PRACTICE_REFERENCE_TYPE,
     referenceId,
     memo: 'Practice balance refill',
+    currency: 'PRACTICE',
     postings: [
       { accountId: account, amountMicros },
       { accountId: faucet, amountMicros: -amountMicros },

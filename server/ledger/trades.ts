@@ -38,7 +38,7 @@ import {
   type TradeDirection,
   type TradeOutcome,
 } from './trade-rule';
-import type { Tx } from './types';
+import type { Currency, Tx } from './types';
 
 // The rule itself is pure and lives apart, so the offline receipts check runs it without a
 // database (server/ledger/trade-rule.ts).
@@ -67,6 +67,7 @@ const HOUSE_OF: Record<TradeAccount, 'trading_house' | 'practice_house'> = {
   real: 'trading_house',
   practice: 'practice_house',
 };
+const CURRENCY_OF: Record<TradeAccount, Currency> = { real: 'USDT', practice: 'PRACTICE' };
 
 /** A batch larger than this is a bug in the caller (the sweeper takes 500 at a time). */
 const MAX_SETTLEMENT_BATCH = 1000;
@@ -216,7 +217,7 @@ export async function settleTrades(
     current.releaseMicros += releaseMicros;
     moves.set(accountId, current);
   };
-  const entries: string[] = [];
+  const entries = { refs: [] as string[], currencies: [] as Currency[] };
   const lines = { refs: [] as string[], accounts: [] as string[], amounts: [] as bigint[] };
   for (const { trade, settlement } of settled) {
     const house = houses[trade.account];
@@ -224,7 +225,8 @@ export async function settleTrades(
     move(trade.walletAccountId, settlement.profitMicros, trade.stakeMicros);
     if (settlement.profitMicros === 0n) continue;
     move(house, -settlement.profitMicros, 0n);
-    entries.push(trade.id);
+    entries.refs.push(trade.id);
+    entries.currencies.push(CURRENCY_OF[trade.account]);
     // The entry's two postings sum to zero by construction.
     lines.refs.push(trade.id, trade.id);
     lines.accounts.push(trade.walletAccountId, house);
@@ -235,17 +237,18 @@ export async function settleTrades(
   const deltas = pgArray(accounts.map(([, m]) => m.deltaMicros));
   const releases = pgArray(accounts.map(([, m]) => m.releaseMicros));
   const entryParts =
-    entries.length === 0
+    entries.refs.length === 0
       ? sql`entries as (select null::bigint as id, null::text as reference_id where false),
             lines as (select null::bigint as id where false)`
       : sql`entries as (
-              insert into journal_entries (kind, reference_type, reference_id)
-              select ${TRADE_SETTLEMENT_KIND}, ${TRADE_REFERENCE_TYPE}, e.ref
-              from unnest(${pgArray(entries)}::text[]) as e(ref)
-              returning id, reference_id),
+              insert into journal_entries (kind, reference_type, reference_id, currency)
+              select ${TRADE_SETTLEMENT_KIND}, ${TRADE_REFERENCE_TYPE}, e.ref, e.currency
+              from unnest(${pgArray(entries.refs)}::text[], ${pgArray(entries.currencies)}::text[])
+                   as e(ref, currency)
+              returning id, reference_id, currency),
             lines as (
-              insert into postings (entry_id, account_id, amount_micros)
-              select entries.id, l.account, l.amount
+              insert into postings (entry_id, account_id, amount_micros, currency)
+              select entries.id, l.account, l.amount, entries.currency
               from unnest(${pgArray(lines.refs)}::text[], ${pgArray(lines.accounts)}::uuid[],
                           ${pgArray(lines.amounts)}::bigint[]) as l(ref, account, amount)
               join entries on entries.reference_id = l.ref
@@ -274,7 +277,7 @@ export async function settleTrades(
   if (
     !counts ||
     Number(counts.moved) !== moves.size ||
-    Number(counts.entries) !== entries.length ||
+    Number(counts.entries) !== entries.refs.length ||
     Number(counts.lines) !== lines.refs.length
   ) {
     throw new Error('ledger: a settlement did not move every account it touches');

@@ -40,5 +40,10 @@ export interface EntrySpec {
   referenceType: string;
   referenceId: string;
   memo?: string;
+  /**
+   * The currency of every posting (USDT unless said): the database refuses a posting on an
+   * account of another currency (the postings' foreign keys on currency).
+   */
+  currency?: Currency;
   postings: Posting[];
 }

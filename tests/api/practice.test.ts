@@ -382,7 +382,7 @@ describe('practice and real money never mix', () => {
     expect((await checkLedger(t.app.db)).violations).toEqual([]);
   });
 
-  it('the database refuses an unbalanced entry written around the ledger code', async () => {
+  it('the database refuses a practice posting in a USDT entry, written around the ledger code', async () => {
     const user = await registerAndLogin(t.app);
     const [practice] = await queryRows<{ id: string }>(
       t.app.db,
@@ -390,14 +390,18 @@ describe('practice and real money never mix', () => {
           where user_id = ${user.userId}::uuid and kind = 'user_practice'`,
     );
     if (!practice) throw new Error('no practice account');
-    await expect(
-      t.app.db.execute(
-        sql`with e as (insert into journal_entries (kind, reference_type, reference_id)
-                       values ('adjustment', 'test_raw', ${newKey()}) returning id)
-            insert into postings (entry_id, account_id, amount_micros)
-            select e.id, ${practice.id}::uuid, 5000000 from e`,
-      ),
-    ).rejects.toThrow();
+    // Named as practice money, the posting does not fit its USDT entry; named as USDT, it
+    // does not fit its practice account.
+    for (const currency of ['PRACTICE', 'USDT']) {
+      await expect(
+        t.app.db.execute(
+          sql`with e as (insert into journal_entries (kind, reference_type, reference_id)
+                         values ('adjustment', 'test_raw', ${newKey()}) returning id)
+              insert into postings (entry_id, account_id, amount_micros, currency)
+              select e.id, ${practice.id}::uuid, 5000000, ${currency} from e`,
+        ),
+      ).rejects.toThrow();
+    }
     expect((await balances(user.auth)).practiceBalance).toBe('10000.000000');
     expect((await checkLedger(t.app.db)).violations).toEqual([]);
   });

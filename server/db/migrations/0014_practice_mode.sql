@@ -1,47 +1,25 @@
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_user_balance_non_negative";--> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_owner_check";--> statement-breakpoint
+ALTER TABLE "postings" DROP CONSTRAINT "postings_entry_id_journal_entries_id_fk";
+--> statement-breakpoint
+ALTER TABLE "postings" DROP CONSTRAINT "postings_account_id_ledger_accounts_id_fk";
+--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD COLUMN "currency" text DEFAULT 'USDT' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD COLUMN "currency" text DEFAULT 'USDT' NOT NULL;--> statement-breakpoint
+ALTER TABLE "postings" ADD COLUMN "currency" text DEFAULT 'USDT' NOT NULL;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "account" text DEFAULT 'real' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "journal_entries_id_currency_key" ON "journal_entries" USING btree ("id","currency");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_user_practice_key" ON "ledger_accounts" USING btree ("user_id") WHERE "ledger_accounts"."kind" = 'user_practice';--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_id_currency_key" ON "ledger_accounts" USING btree ("id","currency");--> statement-breakpoint
+ALTER TABLE "postings" ADD CONSTRAINT "postings_entry_currency_fk" FOREIGN KEY ("entry_id","currency") REFERENCES "public"."journal_entries"("id","currency") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "postings" ADD CONSTRAINT "postings_account_currency_fk" FOREIGN KEY ("account_id","currency") REFERENCES "public"."ledger_accounts"("id","currency") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_currency_check" CHECK ("ledger_accounts"."currency" = case when "ledger_accounts"."kind" in ('user_practice', 'practice_house', 'practice_faucet') then 'PRACTICE' else 'USDT' end);--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_user_balance_non_negative" CHECK ("ledger_accounts"."kind" not in ('user_wallet', 'user_practice') or ("ledger_accounts"."balance_micros" >= 0 and "ledger_accounts"."held_micros" >= 0 and "ledger_accounts"."held_micros" <= "ledger_accounts"."balance_micros"));--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_check" CHECK (("ledger_accounts"."kind" in ('user_wallet', 'user_practice')) = ("ledger_accounts"."user_id" is not null));--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_account_check" CHECK ("trades"."account" in ('real', 'practice'));--> statement-breakpoint
--- Practice money can never move to or from USDT, and no entry can be unbalanced, whatever
--- the application code does: after every statement that inserts postings, each entry it
--- touched must sum to zero over accounts of one currency. Both posting paths (the ledger's
--- one-statement posting and the set-based settlement) insert an entry's postings in one
--- statement, so checking at the end of the statement sees each entry whole.
-CREATE FUNCTION postings_check_entries() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  bad record;
-BEGIN
-  -- Per entry touched, its postings through the entry index (a lateral look-up keyed by
-  -- the entry id: the planner cannot size the transition table, and a join with it scanned
-  -- every posting, which made each transfer slower as the table grew).
-  SELECT x.entry_id, s.total, s.currencies
-    INTO bad
-    FROM (SELECT DISTINCT n.entry_id FROM new_postings n) x
-    CROSS JOIN LATERAL (
-      SELECT sum(p.amount_micros) AS total, count(DISTINCT a.currency) AS currencies
-        FROM postings p
-        JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE p.entry_id = x.entry_id) s
-    WHERE s.total <> 0 OR s.currencies <> 1
-    LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'ledger: journal entry % sums to % over % currencies', bad.entry_id, bad.total, bad.currencies
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'postings_entry_balanced_one_currency';
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER postings_entry_balanced_one_currency
-  AFTER INSERT ON postings
-  REFERENCING NEW TABLE AS new_postings
-  FOR EACH STATEMENT EXECUTE FUNCTION postings_check_entries();
---> statement-breakpoint
+-- Practice money can never move to or from USDT: each posting names its currency, which
+-- must be its account's and its entry's (the two foreign keys above), so every entry keeps
+-- to one currency whatever the code that writes it.
 -- Backfill: every user with a wallet gets a practice account and the starting practice
 -- balance (10,000 practice USDT) from the practice faucet, as a journal entry like sign-up
 -- makes. The faucet's first shard is made here; the app makes the other shards at start.
@@ -53,13 +31,13 @@ INSERT INTO ledger_accounts (kind, currency, user_id)
   ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 WITH grants AS (
-  INSERT INTO journal_entries (kind, reference_type, reference_id, memo)
-  SELECT 'practice_grant', 'user', a.user_id::text, 'Starting practice balance'
+  INSERT INTO journal_entries (kind, reference_type, reference_id, memo, currency)
+  SELECT 'practice_grant', 'user', a.user_id::text, 'Starting practice balance', 'PRACTICE'
     FROM ledger_accounts a WHERE a.kind = 'user_practice'
   ON CONFLICT DO NOTHING
   RETURNING id, reference_id)
-INSERT INTO postings (entry_id, account_id, amount_micros)
-  SELECT g.id, v.account_id, v.amount
+INSERT INTO postings (entry_id, account_id, amount_micros, currency)
+  SELECT g.id, v.account_id, v.amount, 'PRACTICE'
     FROM grants g
     JOIN ledger_accounts a ON a.kind = 'user_practice' AND a.user_id::text = g.reference_id
     CROSS JOIN LATERAL (VALUES
