@@ -49,6 +49,7 @@ const pageChunks = chunkPlan({
     'src/views/markets/markets-page.tsx',
     'src/views/trade/trade-page.tsx',
     'src/app/signed-in-hosts.tsx',
+    'src/app/shell/header-balance.tsx',
   ],
   isFlowLibrary: flowLibrary,
 });

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   language: 'lang',
   /** This browser's device id, sent on sign-in so the server knows a device it has seen. */
   deviceId: 'deviceId',
+  /** The Real / Practice switch of /trade and /orders ('real' or 'practice'). */
+  tradeAccount: 'tradeAccount',
 } as const;
 
 export const ROLES = ['user', 'admin'] as const;
@@ -158,6 +160,11 @@ export const SETTLEMENT_WINDOW_S = 5;
  * first: a year of heavy trading, and a file of a few megabytes.
  */
 export const RECEIPTS_PER_FILE = 1000n;
+/**
+ * Practice mode: every user's practice balance starts at this (10,000 practice USDT), and
+ * POST /api/refillPracticeBalance tops it up to this, once per UTC day.
+ */
+export const PRACTICE_BALANCE_MICROS = 10_000_000_000n;
 /** At most this many recorded ticks per chart backfill. */
 export const MARKET_TICKS_MAX = 600;
 /** Hot coins: the strip and the 'See all' modal. */

@@ -18,9 +18,17 @@ try {
   console.log(`  accounts              ${report.accounts}`);
   console.log(`  journal entries       ${report.entries}`);
   console.log(`  postings              ${report.postings}`);
-  console.log(`  sum of all postings   ${report.totalPostedMicros} micro-USDT`);
+  console.log(
+    `  sum of all postings   ${report.totalPostedMicros} micro-units (USDT and PRACTICE)`,
+  );
   console.log(`  user balances         ${displayMicros(report.userBalancesMicros, 6)} USDT`);
   console.log(`  held (pending)        ${displayMicros(report.userHeldMicros, 6)} USDT`);
+  console.log('  practice (PRACTICE currency, never USDT):');
+  console.log(
+    `  practice balances     ${displayMicros(report.practiceBalancesMicros, 6)} PRACTICE`,
+  );
+  console.log(`  practice held         ${displayMicros(report.practiceHeldMicros, 6)} PRACTICE`);
+  console.log(`  practice postings sum ${report.practicePostedMicros} micro-PRACTICE`);
   if (report.violations.length === 0) {
     console.log('  result                OK: no violations');
   } else {

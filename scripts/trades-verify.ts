@@ -76,6 +76,7 @@ async function verifyDatabase(): Promise<void> {
     console.log(`trades verify on ${database.kind} (${elapsedMs} ms)`);
     console.log(`  settled      ${report.settled}`);
     console.log(`  verified     ${report.verified}`);
+    console.log(`  practice     ${report.practice} of the settled (practice money, same rule)`);
     console.log(`  mismatches   ${report.mismatchCount}`);
     console.log(`  void         ${report.void}`);
     console.log(`  pending      ${report.pending} (not yet settled, not checked)`);

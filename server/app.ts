@@ -49,6 +49,7 @@ import {
 } from './modules/settings';
 import { tradeRoutes } from './modules/trades';
 import { limitRoutes } from './modules/limits';
+import { practiceRoutes } from './modules/practice';
 import { twoFactorRoutes, userRoutes } from './modules/users';
 import {
   activityRoutes,
@@ -194,6 +195,7 @@ async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<voi
   await api.register(tradeRoutes);
   await api.register(fairnessRoutes);
   await api.register(limitRoutes);
+  await api.register(practiceRoutes);
   await api.register(kycRoutes);
   await api.register(marketRoutes);
   await api.register(healthRoutes, { marketStatus });

@@ -80,6 +80,16 @@ export const User = object({
   balance: WireAmount,
   /** Held for pending withdrawals (and, later, open trades). */
   onHold: WireAmount,
+  /**
+   * Practice mode: what the user can stake on practice trades now (PRACTICE money, never
+   * USDT), in the same format as `balance`.
+   */
+  practiceBalance: WireAmount,
+  /**
+   * When the next practice refill is allowed (the next UTC midnight) when today's was
+   * made; null when a refill can be made now.
+   */
+  practiceRefillAt: nullable(IsoDate),
   payId: string(),
   role: enums(ROLES),
   isVerified: boolean(),

@@ -69,5 +69,7 @@ export const API_ERROR_CODES = [
   'timed_out',
   'self_excluded',
   'already_blocked',
+  'practice_refill_too_early',
+  'practice_balance_full',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -115,3 +115,18 @@ export const SessionResult = object({
   settledTrades: number(),
 });
 export type SessionResult = Infer<typeof SessionResult>;
+
+/** POST /api/refillPracticeBalance: no body, or an empty one (anything in it is refused). */
+export const RefillPracticeBalanceBody = object({});
+
+/**
+ * The answer of POST /api/refillPracticeBalance: the practice balance after the refill
+ * (available, as `practiceBalance` in getUserById), what was added, and when the next
+ * refill is allowed (the next UTC midnight).
+ */
+export const PracticeRefill = object({
+  practiceBalance: WireAmount,
+  refilledAmount: WireAmount,
+  nextRefillAt: IsoDate,
+});
+export type PracticeRefill = Infer<typeof PracticeRefill>;

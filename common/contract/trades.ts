@@ -12,6 +12,12 @@ import { SELECTED_TIMES } from './market';
 import { AmountInput } from './wallet';
 
 const TRADE_TYPES = ['buy', 'sell'] as const;
+/**
+ * Which balance a trade stakes: the real wallet (the default) or the practice balance
+ * (practice mode: PRACTICE money that can never become USDT).
+ */
+export const TRADE_ACCOUNTS = ['real', 'practice'] as const;
+export type TradeAccount = (typeof TRADE_ACCOUNTS)[number];
 const TRADE_STATUSES = ['Pending', 'Completed'] as const;
 /** win and loss as the spec says; draw (exit = entry) and void (no exit tick) refund. */
 const TRADE_RESULTS = ['win', 'loss', 'draw', 'void'] as const;
@@ -25,6 +31,8 @@ export const CreateTradeBody = object({
   selectedTime: enums(SELECTED_TIMES),
   /** The payout percent the user confirmed, e.g. "80" or "80.000000". */
   payoutPercent: optional(AmountInput),
+  /** 'real' (the default) or 'practice'. */
+  account: optional(enums(TRADE_ACCOUNTS)),
 });
 export type CreateTradeBody = Infer<typeof CreateTradeBody>;
 
@@ -41,6 +49,8 @@ const TradeReceipt = object({
   windowS: number(),
   voidReason: nullable(string()),
   settledAt: IsoDate,
+  /** 'practice' on a practice trade's receipt; absent on a real one (as before practice mode). */
+  account: optional(enums(['practice'] as const)),
 });
 type TradeReceipt = Infer<typeof TradeReceipt>;
 
@@ -64,6 +74,8 @@ export const Trade = object({
   createdAt: IsoDate,
   expiresAt: IsoDate,
   receipt: nullable(TradeReceipt),
+  /** 'practice' on a practice trade; absent on a real one, so real answers are unchanged. */
+  account: optional(enums(['practice'] as const)),
 });
 export type Trade = Infer<typeof Trade>;
 
@@ -72,7 +84,10 @@ export const TradeResponse = object({ trade: Trade });
 export const TRADE_LIST_TABS = ['Pending', 'Completed', 'All'] as const;
 export type TradeListTab = (typeof TRADE_LIST_TABS)[number];
 
-/** GET /api/getUserTrades?tab=Pending|Completed|All&page=N (6 per page, newest first). */
+/**
+ * GET /api/getUserTrades?tab=Pending|Completed|All&page=N&account=real|practice (6 per page,
+ * newest first; account defaults to real).
+ */
 export const TradePage = object({
   trades: array(Trade),
   page: number(),

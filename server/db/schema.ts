@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -275,8 +276,20 @@ export const ledgerAccounts = pgTable(
         'deposit_clearing',
         'withdrawal_clearing',
         'trading_house',
+        'user_practice',
+        'practice_house',
+        'practice_faucet',
       ],
     }).notNull(),
+    /**
+     * What the account counts: real USDT, or the practice money of practice mode. The kind
+     * decides it (the check below). Every posting names its currency, and two foreign keys
+     * hold it to its account's and to its entry's, so a journal entry stays within one
+     * currency and practice money can never move to or from USDT.
+     */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     userId: uuid('user_id').references(() => users.id),
     /**
      * Platform accounts are split into shards: every transfer credits fee revenue, and one
@@ -295,17 +308,26 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_wallet_key')
       .on(t.userId)
       .where(sql`${t.kind} = 'user_wallet'`),
+    uniqueIndex('ledger_accounts_user_practice_key')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'user_practice'`),
+    // What the postings' foreign key on (account, currency) refers to.
+    uniqueIndex('ledger_accounts_id_currency_key').on(t.id, t.currency),
     uniqueIndex('ledger_accounts_platform_shard_key')
       .on(t.kind, t.shard)
       .where(sql`${t.userId} is null`),
     check('ledger_accounts_shard_check', sql`${t.shard} >= 0 and ${t.shard} < 64`),
     check(
       'ledger_accounts_user_balance_non_negative',
-      sql`${t.kind} <> 'user_wallet' or (${t.balanceMicros} >= 0 and ${t.heldMicros} >= 0 and ${t.heldMicros} <= ${t.balanceMicros})`,
+      sql`${t.kind} not in ('user_wallet', 'user_practice') or (${t.balanceMicros} >= 0 and ${t.heldMicros} >= 0 and ${t.heldMicros} <= ${t.balanceMicros})`,
     ),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.kind} = 'user_wallet') = (${t.userId} is not null)`,
+      sql`(${t.kind} in ('user_wallet', 'user_practice')) = (${t.userId} is not null)`,
+    ),
+    check(
+      'ledger_accounts_currency_check',
+      sql`${t.currency} = case when ${t.kind} in ('user_practice', 'practice_house', 'practice_faucet') then 'PRACTICE' else 'USDT' end`,
     ),
   ],
 );
@@ -475,9 +497,17 @@ export const journalEntries = pgTable(
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
     memo: text('memo'),
+    /** The one currency of the entry's postings (see `postings.currency`). */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('journal_entries_reference_key').on(t.referenceType, t.referenceId, t.kind)],
+  (t) => [
+    uniqueIndex('journal_entries_reference_key').on(t.referenceType, t.referenceId, t.kind),
+    // What the postings' foreign key on (entry, currency) refers to.
+    uniqueIndex('journal_entries_id_currency_key').on(t.id, t.currency),
+  ],
 );
 
 /** A posting: a signed amount on one account. Credits positive, debits negative. */
@@ -485,19 +515,32 @@ export const postings = pgTable(
   'postings',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    entryId: bigint('entry_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => journalEntries.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+    accountId: uuid('account_id').notNull(),
     amountMicros: bigint('amount_micros', { mode: 'bigint' }).notNull(),
+    /**
+     * The posting's currency: its account's and its entry's (the two foreign keys below), so
+     * that no entry can mix USDT with practice money, whatever the code that writes it.
+     */
+    currency: text('currency', { enum: ['USDT', 'PRACTICE'] })
+      .notNull()
+      .default('USDT'),
     createdAt: createdAt(),
   },
   (t) => [
     index('postings_account_idx').on(t.accountId, t.id),
     index('postings_entry_idx').on(t.entryId),
     check('postings_amount_nonzero', sql`${t.amountMicros} <> 0`),
+    foreignKey({
+      name: 'postings_entry_currency_fk',
+      columns: [t.entryId, t.currency],
+      foreignColumns: [journalEntries.id, journalEntries.currency],
+    }),
+    foreignKey({
+      name: 'postings_account_currency_fk',
+      columns: [t.accountId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+    }),
   ],
 );
 
@@ -733,6 +776,10 @@ export const trades = pgTable(
     /** 'buy' wins when the price rises, 'sell' when it falls. */
     direction: text('direction', { enum: ['buy', 'sell'] }).notNull(),
     stakeMicros: bigint('stake_micros', { mode: 'bigint' }).notNull(),
+    /** Which balance the stake came from: the real wallet, or the practice balance. */
+    account: text('account', { enum: ['real', 'practice'] })
+      .notNull()
+      .default('real'),
     durationS: integer('duration_s').notNull(),
     /** Fixed at entry from the published table: profit in micro-percent of the stake. */
     payoutMicroPercent: bigint('payout_micro_percent', { mode: 'bigint' }).notNull(),
@@ -766,6 +813,7 @@ export const trades = pgTable(
     check('trades_stake_positive', sql`${t.stakeMicros} > 0`),
     check('trades_duration_check', sql`${t.durationS} in (30, 60, 180, 300)`),
     check('trades_direction_check', sql`${t.direction} in ('buy', 'sell')`),
+    check('trades_account_check', sql`${t.account} in ('real', 'practice')`),
     check('trades_status_check', sql`${t.status} in ('Pending', 'Completed')`),
     check(
       'trades_settled_check',

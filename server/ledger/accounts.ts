@@ -1,9 +1,12 @@
-/** Ledger accounts: each user's wallet and the platform's own (sharded) accounts. */
+/**
+ * Ledger accounts: each user's wallet and practice account, and the platform's own
+ * (sharded) accounts.
+ */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
-import { PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind, type Tx } from './types';
+import { currencyOfKind, PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind, type Tx } from './types';
 
 /**
  * Shards per platform account. Every transfer credits fee revenue and every trade touches
@@ -24,7 +27,13 @@ export async function ensurePlatformAccounts(db: Db): Promise<PlatformAccounts> 
   for (const kind of PLATFORM_ACCOUNT_KINDS) {
     await db
       .insert(ledgerAccounts)
-      .values(Array.from({ length: PLATFORM_SHARDS }, (_, shard) => ({ kind, shard })))
+      .values(
+        Array.from({ length: PLATFORM_SHARDS }, (_, shard) => ({
+          kind,
+          shard,
+          currency: currencyOfKind(kind),
+        })),
+      )
       .onConflictDoNothing();
     const rows = await db
       .select({ id: ledgerAccounts.id })

@@ -12,7 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Db } from '../db/client';
 import { InsufficientFundsError } from './errors';
-import type { EntrySpec, Posting, Tx } from './types';
+import type { Currency, EntrySpec, Posting, Tx } from './types';
 
 /** Entries have at most this many postings; anything larger is a bug. */
 const MAX_POSTINGS = 16;
@@ -65,6 +65,7 @@ function entryStatement(spec: EntrySpec, guard: EntryGuard | null): SQL {
   const postings = postingsRelation(spec.postings);
   const prelude = guard && guard.ctes.length > 0 ? sql`${sql.join(guard.ctes, sql`, `)}, ` : sql``;
   const condition = guard?.condition ?? sql`true`;
+  const currency: Currency = spec.currency ?? 'USDT';
   return sql`with ${prelude}locked as materialized (
         select id from ledger_accounts
         where id in (select v.id from ${postings}) and ${condition}
@@ -75,13 +76,14 @@ function entryStatement(spec: EntrySpec, guard: EntryGuard | null): SQL {
         where a.id = v.id and locked.id = a.id
         returning a.id),
       entry as (
-        insert into journal_entries (kind, reference_type, reference_id, memo)
-        select ${spec.kind}, ${spec.referenceType}, ${spec.referenceId}, ${spec.memo ?? null}::text
+        insert into journal_entries (kind, reference_type, reference_id, memo, currency)
+        select ${spec.kind}, ${spec.referenceType}, ${spec.referenceId}, ${spec.memo ?? null}::text,
+               ${currency}::text
         where ${condition}
-        returning id),
+        returning id, currency),
       lines as (
-        insert into postings (entry_id, account_id, amount_micros)
-        select entry.id, v.id, v.delta from entry, ${postings}
+        insert into postings (entry_id, account_id, amount_micros, currency)
+        select entry.id, v.id, v.delta, entry.currency from entry, ${postings}
         returning id)
       select (select id from entry) as id, (select count(*) from moved) as moved`;
 }

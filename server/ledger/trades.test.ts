@@ -129,6 +129,7 @@ describe('payout math', () => {
 describe('decideSettlement', () => {
   const trade = {
     id: '00000000-0000-0000-0000-000000000001',
+    account: 'real' as const,
     walletAccountId: '00000000-0000-0000-0000-000000000002',
     direction: 'sell' as const,
     stakeMicros: 10_000_000n,

@@ -14,6 +14,8 @@
  *         never pays a fraction of a micro-USDT it did not promise (the published percent is
  *         an upper bound, off by less than one micro-USDT).
  * - loss: the wallet pays the stake to the trading house; returned = 0.
+ * A practice trade is settled by the same code, with the practice account for the wallet
+ * and the practice house for the trading house (PRACTICE currency, never USDT).
  * - draw, void: nothing is posted; returned = stake.
  * In every case the hold of the stake is released.
  *
@@ -36,7 +38,7 @@ import {
   type TradeDirection,
   type TradeOutcome,
 } from './trade-rule';
-import type { Tx } from './types';
+import type { Currency, Tx } from './types';
 
 // The rule itself is pure and lives apart, so the offline receipts check runs it without a
 // database (server/ledger/trade-rule.ts).
@@ -55,13 +57,27 @@ export const TRADE_SETTLEMENT_KIND = 'trade_settlement';
 export const TRADE_REFERENCE_TYPE = 'trade';
 export const VOID_REASON_NO_EXIT_TICK = `No recorded price within ${SETTLEMENT_WINDOW_S} s after expiry`;
 
+/**
+ * A real trade stakes the user's wallet against the trading house; a practice trade stakes
+ * the practice account against the practice house. Nothing else differs: the same rule,
+ * the same code, the same receipt.
+ */
+export type TradeAccount = 'real' | 'practice';
+const HOUSE_OF: Record<TradeAccount, 'trading_house' | 'practice_house'> = {
+  real: 'trading_house',
+  practice: 'practice_house',
+};
+const CURRENCY_OF: Record<TradeAccount, Currency> = { real: 'USDT', practice: 'PRACTICE' };
+
 /** A batch larger than this is a bug in the caller (the sweeper takes 500 at a time). */
 const MAX_SETTLEMENT_BATCH = 1000;
 
 /** A pending trade as settlement needs it (read from its locked row). */
 export interface PendingTrade {
   id: string;
-  /** The trade owner's wallet, which holds the stake. */
+  /** Real money or practice money: which of the owner's accounts and which house. */
+  account: TradeAccount;
+  /** The trade owner's account that holds the stake: the wallet, or the practice account. */
   walletAccountId: string;
   direction: TradeDirection;
   stakeMicros: bigint;
@@ -153,6 +169,7 @@ export async function settleTrades(
           void_reason = v.void_reason, settled_at = ${settledAt}::timestamptz
         from unnest(${column((d) => d.trade.id)}::uuid[],
                     ${column((d) => d.trade.walletAccountId)}::uuid[],
+                    ${column((d) => d.trade.account)}::text[],
                     ${column((d) => d.trade.direction)}::text[],
                     ${column((d) => d.trade.stakeMicros)}::bigint[],
                     ${column((d) => d.trade.payoutMicroPercent)}::bigint[],
@@ -163,10 +180,12 @@ export async function settleTrades(
                     ${column((d) => d.settlement.exit?.source ?? null)}::text[],
                     ${column((d) => d.settlement.returnedMicros)}::bigint[],
                     ${column((d) => d.settlement.voidReason)}::text[])
-             as v(id, wallet, direction, stake, payout, entry_price, result,
+             as v(id, wallet, account, direction, stake, payout, entry_price, result,
                   exit_price, exit_at, exit_source, returned, void_reason)
-        join ledger_accounts a on a.id = v.wallet and a.kind = 'user_wallet'
+        join ledger_accounts a on a.id = v.wallet
+          and a.kind = case v.account when 'practice' then 'user_practice' else 'user_wallet' end
         where t.id = v.id and t.status = 'Pending' and a.user_id = t.user_id
+          and t.account = v.account
           and t.direction = v.direction and t.stake_micros = v.stake
           and t.payout_micro_percent = v.payout and t.entry_price = v.entry_price
         returning t.id::text as id`,
@@ -187,7 +206,10 @@ export async function settleTrades(
   if (settled.length === 0) return [];
 
   // 2. Balances and holds per account, and one entry per trade whose wallet moves.
-  const house = platformShard(platform, 'trading_house');
+  const houses: Record<TradeAccount, string> = {
+    real: platformShard(platform, HOUSE_OF.real),
+    practice: platformShard(platform, HOUSE_OF.practice),
+  };
   const moves = new Map<string, { deltaMicros: bigint; releaseMicros: bigint }>();
   const move = (accountId: string, deltaMicros: bigint, releaseMicros: bigint) => {
     const current = moves.get(accountId) ?? { deltaMicros: 0n, releaseMicros: 0n };
@@ -195,14 +217,16 @@ export async function settleTrades(
     current.releaseMicros += releaseMicros;
     moves.set(accountId, current);
   };
-  const entries: string[] = [];
+  const entries = { refs: [] as string[], currencies: [] as Currency[] };
   const lines = { refs: [] as string[], accounts: [] as string[], amounts: [] as bigint[] };
   for (const { trade, settlement } of settled) {
+    const house = houses[trade.account];
     if (trade.walletAccountId === house) throw new Error('ledger: a trade on a platform account');
     move(trade.walletAccountId, settlement.profitMicros, trade.stakeMicros);
     if (settlement.profitMicros === 0n) continue;
     move(house, -settlement.profitMicros, 0n);
-    entries.push(trade.id);
+    entries.refs.push(trade.id);
+    entries.currencies.push(CURRENCY_OF[trade.account]);
     // The entry's two postings sum to zero by construction.
     lines.refs.push(trade.id, trade.id);
     lines.accounts.push(trade.walletAccountId, house);
@@ -213,17 +237,18 @@ export async function settleTrades(
   const deltas = pgArray(accounts.map(([, m]) => m.deltaMicros));
   const releases = pgArray(accounts.map(([, m]) => m.releaseMicros));
   const entryParts =
-    entries.length === 0
+    entries.refs.length === 0
       ? sql`entries as (select null::bigint as id, null::text as reference_id where false),
             lines as (select null::bigint as id where false)`
       : sql`entries as (
-              insert into journal_entries (kind, reference_type, reference_id)
-              select ${TRADE_SETTLEMENT_KIND}, ${TRADE_REFERENCE_TYPE}, e.ref
-              from unnest(${pgArray(entries)}::text[]) as e(ref)
-              returning id, reference_id),
+              insert into journal_entries (kind, reference_type, reference_id, currency)
+              select ${TRADE_SETTLEMENT_KIND}, ${TRADE_REFERENCE_TYPE}, e.ref, e.currency
+              from unnest(${pgArray(entries.refs)}::text[], ${pgArray(entries.currencies)}::text[])
+                   as e(ref, currency)
+              returning id, reference_id, currency),
             lines as (
-              insert into postings (entry_id, account_id, amount_micros)
-              select entries.id, l.account, l.amount
+              insert into postings (entry_id, account_id, amount_micros, currency)
+              select entries.id, l.account, l.amount, entries.currency
               from unnest(${pgArray(lines.refs)}::text[], ${pgArray(lines.accounts)}::uuid[],
                           ${pgArray(lines.amounts)}::bigint[]) as l(ref, account, amount)
               join entries on entries.reference_id = l.ref
@@ -252,7 +277,7 @@ export async function settleTrades(
   if (
     !counts ||
     Number(counts.moved) !== moves.size ||
-    Number(counts.entries) !== entries.length ||
+    Number(counts.entries) !== entries.refs.length ||
     Number(counts.lines) !== lines.refs.length
   ) {
     throw new Error('ledger: a settlement did not move every account it touches');

@@ -6,6 +6,7 @@ import { routeOf } from './route-table';
 import { activateLanguage, initialLanguage } from './i18n/i18n';
 import { startInspector } from '../machines/inspector';
 import { startPwa } from './pwa/register';
+import { HeaderBalance } from './shell/header';
 import { installHistoryDepth } from './shell/history-depth';
 
 /**
@@ -31,7 +32,10 @@ async function start(): Promise<void> {
   // trip sooner. A failure here is the page's to report when it renders.
   const queryClient = createQueryClient();
   const route = routeOf(window.location.pathname);
-  const page = route.page.preload().catch(() => undefined);
+  const page = Promise.all([
+    route.page.preload(),
+    route.headerEnd === 'balance' ? HeaderBalance.preload() : null,
+  ]).catch(() => undefined);
   route.prefetch?.(queryClient);
   // The first render waits for the page's code too (a while at most), so the first screen is
   // the page itself: drawn before it arrived, it was a spinner that React then held for at

@@ -11,6 +11,7 @@ import { winProfitMicros } from '../../common/money';
 
 const terms: TradeTerms = {
   enabled: true,
+  account: 'real',
   minAmount: '10.000000',
   maxAmount: '10000.000000',
   balance: '250.500000',

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SelectedTime, TradingConfig } from '../../common/contract';
+import type { SelectedTime, TradeAccount, TradingConfig } from '../../common/contract';
 import { formatExactMicros } from '../ui/money';
 import {
   MICROS_PER_USDT,
@@ -22,16 +22,26 @@ export interface TradeTerms {
   minAmount: string;
   maxAmount: string;
   balance: string;
+  /**
+   * Which balance the form stakes: the real wallet or the practice balance (then `balance`
+   * is the practice balance).
+   */
+  account: TradeAccount;
   /** The published payout (profit on a win, percent of the stake) per duration. */
   durations: readonly { selectedTime: SelectedTime; seconds: number; payoutPercent: string }[];
 }
 
-export function termsFrom(trading: TradingConfig, balanceWire: string): TradeTerms {
+export function termsFrom(
+  trading: TradingConfig,
+  balanceWire: string,
+  account: TradeAccount = 'real',
+): TradeTerms {
   return {
     enabled: trading.enabled,
     minAmount: trading.minAmount,
     maxAmount: trading.maxAmount,
     balance: balanceWire,
+    account,
     durations: trading.durations.map(({ selectedTime, seconds, payoutPercent }) => ({
       selectedTime,
       seconds,

@@ -10,6 +10,7 @@ import { withFakeTimersPerTest } from '../testing/fake-timers';
 
 const terms: TradeTerms = {
   enabled: true,
+  account: 'real',
   minAmount: '10.000000',
   maxAmount: '1000.000000',
   balance: '100.000000',
@@ -129,6 +130,7 @@ describe('trade machine', () => {
       tradeAmount: '12.500000',
       selectedTime: 'trade3Min',
       payoutPercent: '85.000000',
+      account: 'real',
     });
   });
 
@@ -168,6 +170,7 @@ describe('trade machine', () => {
       tradeAmount: '10.000000',
       selectedTime: 'trade30Second',
       payoutPercent: '80.000000',
+      account: 'real',
     });
     expect(t.sends[0]?.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(t.refreshes).toHaveBeenCalledTimes(1);

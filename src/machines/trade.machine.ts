@@ -159,6 +159,7 @@ function draftFor(
     tradeAmount: formatMicros(parsed.micros),
     selectedTime: context.selectedTime,
     payoutPercent: duration.payoutPercent,
+    account: terms.account,
   };
 }
 

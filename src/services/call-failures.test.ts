@@ -96,6 +96,7 @@ const CASES: [string, string, () => Promise<unknown>, string][] = [
           tradeAmount: '10',
           selectedTime: 'trade30Sec',
           payoutPercent: '80',
+          account: 'real',
         },
         KEY,
       ),

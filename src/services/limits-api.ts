@@ -1,4 +1,5 @@
 import {
+  PracticeRefill,
   RiskAcknowledgement,
   SessionResult,
   TradingLimits,
@@ -46,4 +47,9 @@ export async function fetchSessionResult(
     retries: 0,
     ...(signal ? { signal } : {}),
   });
+}
+
+/** POST /api/refillPracticeBalance: tops the practice balance up to 10,000, once a UTC day. */
+export async function refillPracticeBalance(): Promise<PracticeRefill> {
+  return api.post('/refillPracticeBalance', PracticeRefill);
 }

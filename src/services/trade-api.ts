@@ -3,6 +3,7 @@ import {
   TradeResponse,
   type CreateTradeBody,
   type Trade,
+  type TradeAccount,
   type TradeListTab,
 } from '../../common/contract';
 import { api } from './api-client';
@@ -69,8 +70,17 @@ export async function createTrade(
 }
 
 /** GET /api/getUserTrades: one page (1-based, 6 a page, newest first) of one tab. */
-export const fetchUserTrades = (tab: TradeListTab, page: number, signal?: AbortSignal) =>
-  api.get('/getUserTrades', TradePage, { ...read(signal), query: { tab, page } });
+export const fetchUserTrades = (
+  tab: TradeListTab,
+  page: number,
+  signal?: AbortSignal,
+  account: TradeAccount = 'real',
+) =>
+  api.get('/getUserTrades', TradePage, {
+    ...read(signal),
+    // Real is the default: its request stays as it was before practice mode.
+    query: account === 'practice' ? { tab, page, account } : { tab, page },
+  });
 
 /** GET /api/getTradeDetails/{id}: the trade and, once settled, its receipt. */
 export async function fetchTradeDetails(id: string, signal?: AbortSignal): Promise<Trade> {

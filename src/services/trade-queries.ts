@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Trade, TradeListTab } from '../../common/contract';
+import type { Trade, TradeAccount, TradeListTab } from '../../common/contract';
 import { LOG_POLL_INTERVAL_MS } from '../../common/rules';
 import { queryKeys } from './queries';
 import { marketTicksQuery } from './market-ticks';
@@ -12,7 +12,10 @@ import { fetchTradeDetails, fetchUserTrades } from './trade-api';
  */
 const tradeKeys = {
   lists: ['trades'] as const,
-  list: (tab: TradeListTab, page: number) => ['trades', tab, page] as const,
+  list: (tab: TradeListTab, page: number, account: TradeAccount = 'real') =>
+    account === 'real'
+      ? (['trades', tab, page] as const)
+      : (['trades', tab, page, account] as const),
   details: ['details', 'trade'] as const,
   detail: (id: string) => ['details', 'trade', id] as const,
 };
@@ -33,10 +36,10 @@ export function invalidateAfterTrade(queryClient: QueryClient): Promise<void> {
  * One page of the user's trades. Refreshed every 10 s like the other logs (docs/product.md §9) while on
  * screen; the previous page stays shown while the next loads.
  */
-export function useUserTrades(tab: TradeListTab, page: number) {
+export function useUserTrades(tab: TradeListTab, page: number, account: TradeAccount = 'real') {
   return useQuery({
-    queryKey: tradeKeys.list(tab, page),
-    queryFn: ({ signal }) => fetchUserTrades(tab, page, signal),
+    queryKey: tradeKeys.list(tab, page, account),
+    queryFn: ({ signal }) => fetchUserTrades(tab, page, signal, account),
     refetchInterval: LOG_POLL_INTERVAL_MS,
     placeholderData: keepPreviousData,
   });

@@ -475,6 +475,7 @@ describe('settlement', () => {
         t.app.platformAccounts,
         {
           id: sol._id,
+          account: 'real',
           walletAccountId: wallet,
           direction: 'buy',
           stakeMicros: usdt(20),

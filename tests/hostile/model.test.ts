@@ -1,12 +1,14 @@
 /**
  * Model-based hostile test: random sequences of deposits, approvals and rejections,
- * withdrawals with single and dual approval, transfers, trades settled as wins, losses,
- * draws and voids, retries with the same Idempotency-Key (same body, another user, another
- * body) and refused variants (too much, below the minimum, stale figures, another user's
- * screenshot or records, the wrong approver), run against a real app and an in-memory
- * model. After every step the balances through the API, the wallets' postings and holds,
- * the rows made, the platform accounts and the journal entries must equal the model; any
- * 5xx fails. Each sequence ends with the full ledger check.
+ * withdrawals with single and dual approval, transfers, real and practice trades settled as
+ * wins, losses, draws and voids, practice refills sent twice at once (one credits), retries
+ * with the same Idempotency-Key (same body, another user, another body) and refused
+ * variants (too much, below the minimum, stale figures, another user's screenshot or
+ * records, the wrong approver), run against a real app and an in-memory model. After every
+ * step the balances through the API (real and practice), the wallets' and practice
+ * accounts' postings and holds, each currency's conservation (USDT and PRACTICE apart: no
+ * entry may mix them), the rows made, the platform accounts and the journal entries must
+ * equal the model; any 5xx fails. Each sequence ends with the full ledger check.
  *
  * CI runs a small fixed-seed batch (MODEL_RUNS, default 25). `npm run hostile:model` runs
  * 1,000 sequences; MODEL_SEED, MODEL_STEPS (commands per sequence) and
@@ -75,6 +77,8 @@ async function startSequence(
     address: `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
   };
   const model = newModel();
+  model.practiceMade = users.map((user) => user.practiceMade);
+  model.practiceMadeAtStart = model.practiceMade.filter(Boolean).length;
   for (const [user, amountMicros] of openingMicros.entries()) {
     if (amountMicros > 0n) await adjust(model, real, user as UserIx, amountMicros, 0);
   }

@@ -240,7 +240,12 @@ export function objectIdsOf(actor: Actor): string[] {
 
 // Ledger and duplicates -----------------------------------------------------------------------
 
-/** Every account's balance and hold, and the number of entries and postings. */
+/**
+ * Every USDT account's balance and hold, and the number of USDT entries and postings: the
+ * money a hostile request must not move. Practice money (its own currency, which no entry
+ * can mix with USDT) is left out: an account made by a fuzzed sign-up gets its starting
+ * practice balance, as any new user does.
+ */
 export interface LedgerSnapshot {
   accounts: Map<string, { balanceMicros: bigint; heldMicros: bigint }>;
   entries: number;
@@ -255,12 +260,14 @@ export async function ledgerSnapshot(db: Db): Promise<LedgerSnapshot> {
   const rows = await queryRows<{ id: string; balance: string; held: string }>(
     db,
     sql`select id::text as id, balance_micros::text as balance, held_micros::text as held
-        from ledger_accounts`,
+        from ledger_accounts where currency = 'USDT'`,
   );
   const [counts] = await queryRows<{ entries: string; postings: string; last: string }>(
     db,
-    sql`select (select count(*) from journal_entries)::text as entries,
-               (select count(*) from postings)::text as postings,
+    sql`select (select count(distinct p.entry_id) from postings p
+                join ledger_accounts a on a.id = p.account_id and a.currency = 'USDT')::text as entries,
+               (select count(*) from postings p
+                join ledger_accounts a on a.id = p.account_id and a.currency = 'USDT')::text as postings,
                (select coalesce(max(id), 0) from journal_entries)::text as last`,
   );
   const accounts = new Map<string, { balanceMicros: bigint; heldMicros: bigint }>();
@@ -279,7 +286,7 @@ export async function ledgerSnapshot(db: Db): Promise<LedgerSnapshot> {
   };
 }
 
-/** The journal entries posted after a snapshot, described, to say where money moved. */
+/** The USDT journal entries posted after a snapshot, described, to say where money moved. */
 export async function entriesSince(db: Db, snapshot: LedgerSnapshot): Promise<string[]> {
   const rows = await queryRows<{ entry: string }>(
     db,
@@ -287,6 +294,7 @@ export async function entriesSince(db: Db, snapshot: LedgerSnapshot): Promise<st
                coalesce(e.memo, '') || ' postings=' ||
                string_agg(p.amount_micros::text, ',' order by p.id) as entry
         from journal_entries e join postings p on p.entry_id = e.id
+        join ledger_accounts a on a.id = p.account_id and a.currency = 'USDT'
         where e.id > ${snapshot.lastEntryId}::bigint
         group by e.id order by e.id`,
   );

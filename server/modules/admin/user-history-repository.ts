@@ -43,13 +43,14 @@ export interface UserTradeRow {
   expires_at: string;
 }
 
+/** The user's real trades: practice trades move no money the console looks after. */
 export function listUserTrades(db: Db, userId: string): Promise<UserTradeRow[]> {
   return queryRows<UserTradeRow>(
     db,
     sql`select id::text as id, symbol, direction, stake_micros::text as stake, duration_s,
                status, result, returned_micros::text as returned,
                ${isoText('created_at')} as created_at, ${isoText('expires_at')} as expires_at
-        from trades where user_id = ${userId}::uuid
+        from trades where user_id = ${userId}::uuid and account = 'real'
         order by created_at desc, id limit ${ADMIN_USER_LIST_LIMIT}`,
   );
 }

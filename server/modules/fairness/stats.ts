@@ -2,7 +2,7 @@
  * The figures of the public fairness record (docs/product.md §4 Fairness): settled real
  * trades of the last 30 and 90 days counted by result, the active accounts and how many of
  * them lost money, and the house's result. Computed in SQL from the trades table alone;
- * every trade is a real one (there is no practice balance yet), so all settled trades count.
+ * practice trades are left out: only real money tells how traders fare.
  *
  * The figures are cached in memory for FAIRNESS_STATS_TTL_MS per instance: the endpoint is
  * public and read on every visit to /trade and /fairness, and a figure a few minutes old is
@@ -35,7 +35,7 @@ async function period(db: Db, nowMs: number, days: number): Promise<FairnessPeri
     db,
     sql`with settled as (
           select user_id, result, stake_micros, returned_micros from trades
-          where status = 'Completed'
+          where status = 'Completed' and account = 'real'
             and settled_at > ${since}::timestamptz and settled_at <= ${until}::timestamptz),
         accounts as (
           select sum(returned_micros - stake_micros) as net from settled group by user_id)

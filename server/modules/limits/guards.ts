@@ -3,7 +3,7 @@
  * inside the transaction that claims the request's idempotency key and holds the stake (or
  * records the deposit), after locking the user's row, so two concurrent requests of one
  * user cannot both pass a limit: the second waits for the first to commit and counts it.
- * Practice trades (a later feature) will simply not call `realTradeGuards`.
+ * Practice trades do not call `realTradeGuards`, and the loss windows count real trades only.
  */
 import { displayMicros, formatMicros } from '../../../common/money';
 import { ApiError, notFound } from '../../http/errors';

@@ -139,6 +139,7 @@ export interface TradeExposure {
 /**
  * One read over the user's trades from the earliest window start (`trades_user_idx`). A
  * trade belongs to the window it was opened in; settled trades count stake − returned
+ * Only real trades count: practice money is not the user's to lose.
  * (a loss counts its stake, a win its profit negatively, a draw or void nothing).
  */
 export async function tradeExposure(
@@ -156,7 +157,7 @@ export async function tradeExposure(
           coalesce(sum(case when status = 'Completed' and created_at >= ${starts.month.toISOString()}::timestamptz then ${net} end), 0)::text as month,
           coalesce(sum(case when status = 'Pending' then stake_micros end), 0)::text as pending
         from trades
-        where user_id = ${userId}::uuid
+        where user_id = ${userId}::uuid and account = 'real'
           and (created_at >= ${earliest.toISOString()}::timestamptz or status = 'Pending')`,
   );
   return {
@@ -179,7 +180,10 @@ export async function depositsSince(db: Db | Tx, userId: string, since: Date): P
   return BigInt(row?.total ?? '0');
 }
 
-/** The net result (returned − stake) and count of the user's trades opened since `since` and settled. */
+/**
+ * The net result (returned − stake) and count of the user's real trades opened since
+ * `since` and settled (practice trades are not money the session risked).
+ */
 export async function settledResultSince(
   db: Db | Tx,
   userId: string,
@@ -189,8 +193,8 @@ export async function settledResultSince(
     db,
     sql`select coalesce(sum(returned_micros - stake_micros), 0)::text as net, count(*)::text as n
         from trades
-        where user_id = ${userId}::uuid and created_at >= ${since.toISOString()}::timestamptz
-          and status = 'Completed'`,
+        where user_id = ${userId}::uuid and account = 'real'
+          and created_at >= ${since.toISOString()}::timestamptz and status = 'Completed'`,
   );
   return { netMicros: BigInt(row?.net ?? '0'), settledTrades: Number(row?.n ?? '0') };
 }

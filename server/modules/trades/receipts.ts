@@ -2,7 +2,7 @@
  * A user's receipts file (GET /api/downloadTradeReceipts): their newest settled trades,
  * each as the owner sees it (with its receipt) and with the recorded ticks that decided it,
  * so `npm run trades:verify -- --receipts FILE` can re-derive every outcome without the
- * database (receipts-check.ts). Bounded: at most MAX_RECEIPTS_PER_FILE trades, newest first;
+ * database (receipts-check.ts). Real trades only: practice money is not what the file proves. Bounded: at most MAX_RECEIPTS_PER_FILE trades, newest first;
  * `truncated` says when older ones were left out.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -43,7 +43,9 @@ export async function receiptsFileOfUser(
   const rows = await db
     .select()
     .from(trades)
-    .where(and(eq(trades.userId, userId), eq(trades.status, 'Completed')))
+    .where(
+      and(eq(trades.userId, userId), eq(trades.status, 'Completed'), eq(trades.account, 'real')),
+    )
     .orderBy(desc(trades.settledAt), desc(trades.id))
     .limit(MAX_RECEIPTS_PER_FILE + 1);
   const kept = rows.slice(0, MAX_RECEIPTS_PER_FILE);

@@ -1,6 +1,6 @@
 /** The trades area's statements: the trader's standing, and trades inserted and read. */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { TradeListTab } from '../../../common/contract';
+import type { TradeAccount, TradeListTab } from '../../../common/contract';
 import { ORDERS_PAGE_SIZE } from '../../../common/rules';
 import { queryRows, type Db } from '../../db/client';
 import { trades } from '../../db/schema';
@@ -36,8 +36,8 @@ export async function insertTrade(tx: Tx, row: TradeRow): Promise<void> {
   await tx.insert(trades).values(row);
 }
 
-function tradesOfUser(userId: string, tab: TradeListTab): SQL | undefined {
-  const conditions: SQL[] = [eq(trades.userId, userId)];
+function tradesOfUser(userId: string, tab: TradeListTab, account: TradeAccount): SQL | undefined {
+  const conditions: SQL[] = [eq(trades.userId, userId), eq(trades.account, account)];
   if (tab !== 'All') conditions.push(eq(trades.status, tab));
   return and(...conditions);
 }
@@ -47,8 +47,12 @@ export async function countTradesOfUser(
   db: Db,
   userId: string,
   tab: TradeListTab,
+  account: TradeAccount,
 ): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(trades).where(tradesOfUser(userId, tab));
+  const [total] = await db
+    .select({ n: count() })
+    .from(trades)
+    .where(tradesOfUser(userId, tab, account));
   return total?.n ?? 0;
 }
 
@@ -58,11 +62,12 @@ export async function pageOfTradesOfUser(
   userId: string,
   tab: TradeListTab,
   page: number,
+  account: TradeAccount,
 ): Promise<TradeRow[]> {
   return db
     .select()
     .from(trades)
-    .where(tradesOfUser(userId, tab))
+    .where(tradesOfUser(userId, tab, account))
     .orderBy(desc(trades.createdAt), desc(trades.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);

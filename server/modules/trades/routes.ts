@@ -11,8 +11,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CreateTradeBody,
+  TRADE_ACCOUNTS,
   TRADE_LIST_TABS,
   type Trade,
+  type TradeAccount,
   type TradeListTab,
   type TradePage,
 } from '../../../common/contract';
@@ -25,6 +27,7 @@ import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { placeHold } from '../../ledger/posting';
+import { ensurePracticeAccount } from '../../ledger/practice';
 import type { Tx } from '../../ledger/types';
 import { newRecordId } from '../../lib/record-id';
 import { latestTick } from '../../market/ticks';
@@ -55,7 +58,11 @@ function percentText(microPercent: bigint): string {
   return formatMicros(microPercent).replace(/\.?0+$/, '');
 }
 
-function parseListQuery(query: unknown): { tab: TradeListTab; page: number } {
+function parseListQuery(query: unknown): {
+  tab: TradeListTab;
+  page: number;
+  account: TradeAccount;
+} {
   const q = (query ?? {}) as Record<string, unknown>;
   const tabText = q.tab ?? 'All';
   if (typeof tabText !== 'string' || !(TRADE_LIST_TABS as readonly string[]).includes(tabText)) {
@@ -68,7 +75,14 @@ function parseListQuery(query: unknown): { tab: TradeListTab; page: number } {
   const page = Number(pageText);
   if (page > MAX_PAGE)
     throw badRequest(`page must be at most ${MAX_PAGE}.`, 'invalid_body', 'page');
-  return { tab: tabText as TradeListTab, page };
+  const accountText = q.account ?? 'real';
+  if (
+    typeof accountText !== 'string' ||
+    !(TRADE_ACCOUNTS as readonly string[]).includes(accountText)
+  ) {
+    throw badRequest('account must be real or practice.', 'invalid_body', 'account');
+  }
+  return { tab: tabText as TradeListTab, page, account: accountText as TradeAccount };
 }
 
 /** The coin of `coinType` ("BTCUSDT" → "BTC"). */
@@ -178,22 +192,34 @@ async function entryTick(tx: Tx, symbol: string, nowMs: number) {
 }
 
 /** Holds the stake, worded for a trade when the balance is too low. */
-async function holdStake(tx: Tx, wallet: string, stakeMicros: bigint): Promise<void> {
+async function holdStake(
+  tx: Tx,
+  wallet: string,
+  stakeMicros: bigint,
+  account: TradeAccount,
+): Promise<void> {
   try {
     await placeHold(tx, wallet, stakeMicros);
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new InsufficientFundsError('Your available balance is too low for this trade.');
+      throw new InsufficientFundsError(
+        account === 'practice'
+          ? 'Your practice balance is too low for this trade.'
+          : 'Your available balance is too low for this trade.',
+      );
     }
     throw error;
   }
 }
 
 /**
- * The checks of POST /api/createTrade, in order, and the trade they allow. Every trade is
- * real for now, so the user's own limits and blocks (`realTradeGuards`) always apply; they
- * lock the user's row, so they run in the same transaction that claims the key and holds the
- * stake. Their windows and pending raises read the app's clock (tests move it on).
+ * The checks of POST /api/createTrade, in order, and the trade they allow. A real trade
+ * passes the user's own limits and blocks and the risk acknowledgement (`realTradeGuards`);
+ * they lock the user's row, so they run in the same transaction that claims the key and holds
+ * the stake. Their windows and pending raises read the app's clock (tests move it on). A
+ * practice trade skips them (practice money is nobody's to lose) and stakes the practice
+ * account, made with its starting balance if the user has none yet; every other check and
+ * the rule are the same.
  */
 async function newTrade(tx: Tx, userId: string, body: CreateTradeBody, limitsNowMs: number) {
   const symbol = symbolOf(body.coinType);
@@ -203,7 +229,9 @@ async function newTrade(tx: Tx, userId: string, body: CreateTradeBody, limitsNow
   checkSettings(settings, trader, stakeMicros);
   const payoutMicroPercent = settings.payoutMicroPercent[body.selectedTime];
   checkConfirmedPayout(body.payoutPercent, payoutMicroPercent);
-  await realTradeGuards(tx, userId, stakeMicros, limitsNowMs);
+  const account = body.account ?? 'real';
+  if (account === 'real') await realTradeGuards(tx, userId, stakeMicros, limitsNowMs);
+  const wallet = account === 'real' ? trader.wallet : await ensurePracticeAccount(tx, userId);
   const nowMs = Date.now();
   const tick = await entryTick(tx, symbol, nowMs);
   const durationS = DURATION_S[body.selectedTime];
@@ -213,6 +241,7 @@ async function newTrade(tx: Tx, userId: string, body: CreateTradeBody, limitsNow
     symbol,
     direction: body.tradeType,
     stakeMicros,
+    account,
     durationS,
     payoutMicroPercent,
     entryPrice: tick.price,
@@ -229,7 +258,7 @@ async function newTrade(tx: Tx, userId: string, body: CreateTradeBody, limitsNow
     voidReason: null,
     settledAt: null,
   };
-  return { row, wallet: trader.wallet };
+  return { row, wallet };
 }
 
 export const tradeRoutes: FastifyPluginAsync = async (app) => {
@@ -243,10 +272,16 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
         statusCode: 201,
         body: answer,
         apply: async (write) => {
-          await holdStake(write, wallet, row.stakeMicros);
+          await holdStake(write, wallet, row.stakeMicros, row.account);
           await insertTrade(write, row);
           request.log.info(
-            { tradeId: row.id, userId, symbol: row.symbol, durationS: row.durationS },
+            {
+              tradeId: row.id,
+              userId,
+              symbol: row.symbol,
+              durationS: row.durationS,
+              account: row.account,
+            },
             'trade opened; stake held',
           );
         },
@@ -255,11 +290,11 @@ export const tradeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/getUserTrades', { config: { access: 'user' } }, async (request): Promise<TradePage> => {
-    const { tab, page } = parseListQuery(request.query);
+    const { tab, page, account } = parseListQuery(request.query);
     const { userId } = sessionOf(request);
     await settleDueTradesOfUser(app.db, app.platformAccounts, userId);
-    const n = await countTradesOfUser(app.db, userId, tab);
-    const rows = await pageOfTradesOfUser(app.db, userId, tab, page);
+    const n = await countTradesOfUser(app.db, userId, tab, account);
+    const rows = await pageOfTradesOfUser(app.db, userId, tab, page, account);
     return {
       trades: rows.map(tradeView),
       page,

@@ -24,6 +24,7 @@ import {
   settleTrades,
   type ExitTick,
   type PendingTrade,
+  type TradeAccount,
   type TradeDirection,
   type TradeSettlement,
 } from '../../ledger/trades';
@@ -61,6 +62,7 @@ export interface SettleSummary {
 
 interface DueRow {
   id: string;
+  account: TradeAccount;
   wallet: string;
   direction: TradeDirection;
   stake: string;
@@ -94,13 +96,16 @@ async function takeDueTrades(
   // and the lateral look-up of exit ticks runs only for the rows taken.
   const rows = await queryRows<DueRow>(
     tx,
-    sql`select t.id::text as id, a.id::text as wallet, t.direction,
+    sql`select t.id::text as id, t.account,
+               (case t.account when 'practice' then p.id else w.id end)::text as wallet,
+               t.direction,
                t.stake_micros::text as stake, t.payout_micro_percent::text as payout,
                t.entry_price::text as entry_price, x.price::text as exit_price,
                (extract(epoch from x.recorded_at) * 1000)::bigint::text as exit_ms,
                x.source as exit_source
         from trades t
-        join ledger_accounts a on a.user_id = t.user_id and a.kind = 'user_wallet'
+        join ledger_accounts w on w.user_id = t.user_id and w.kind = 'user_wallet'
+        left join ledger_accounts p on p.user_id = t.user_id and p.kind = 'user_practice'
         left join lateral (
           select m.price, m.recorded_at, m.source from market_ticks m
           where m.symbol = t.symbol and m.recorded_at >= t.expires_at
@@ -118,6 +123,7 @@ async function takeDueTrades(
   return rows.map((row) => ({
     trade: {
       id: row.id,
+      account: row.account,
       walletAccountId: row.wallet,
       direction: row.direction,
       stakeMicros: BigInt(row.stake),

@@ -13,6 +13,7 @@
  * - the entry price must be the recorded tick the trade names (symbol, time, source);
  * - the stored result, exit tick (price, time, source) and returned amount must match, and
  *   the wallet's posting of the trade's settlement entry must equal returned − stake.
+ * Practice trades are checked alike; their "wallet" is the user's practice account.
  */
 import { sql } from 'drizzle-orm';
 import { SETTLEMENT_WINDOW_S } from '../../../common/rules';
@@ -29,6 +30,8 @@ export interface VerifyReport {
   /** Settled trades checked (all but the unverifiable ones). */
   settled: number;
   verified: number;
+  /** Of the settled trades checked, how many were practice trades (same rule, same checks). */
+  practice: number;
   void: number;
   mismatches: TradeMismatch[];
   /** Mismatches beyond the examples kept in `mismatches`. */
@@ -46,6 +49,7 @@ const EXAMPLES = 20;
 
 interface Row {
   id: string;
+  account: string;
   result: string;
   derived_result: string;
   exit_price: string | null;
@@ -83,6 +87,7 @@ export async function verifyTrades(db: Db): Promise<VerifyReport> {
     pending: Number(counts?.pending ?? 0),
     settled: 0,
     verified: 0,
+    practice: 0,
     void: 0,
     mismatches: [],
     mismatchCount: 0,
@@ -92,7 +97,7 @@ export async function verifyTrades(db: Db): Promise<VerifyReport> {
   for (;;) {
     const rows = await queryRows<Row>(
       db,
-      sql`select t.id::text as id, t.result,
+      sql`select t.id::text as id, t.account, t.result,
                  case when x.price is null then 'void'
                       when x.price = t.entry_price then 'draw'
                       when (x.price > t.entry_price) = (t.direction = 'buy') then 'win'
@@ -112,6 +117,8 @@ export async function verifyTrades(db: Db): Promise<VerifyReport> {
                            from journal_entries j
                            join postings p on p.entry_id = j.id
                            join ledger_accounts a on a.id = p.account_id and a.user_id = t.user_id
+                             and a.kind = case t.account when 'practice' then 'user_practice'
+                                                         else 'user_wallet' end
                            where j.reference_type = ${TRADE_REFERENCE_TYPE}
                              and j.reference_id = t.id::text
                              and j.kind = ${TRADE_SETTLEMENT_KIND}), 0)::text as wallet_posted,
@@ -133,6 +140,7 @@ export async function verifyTrades(db: Db): Promise<VerifyReport> {
     );
     for (const row of rows) {
       report.settled += 1;
+      if (row.account === 'practice') report.practice += 1;
       if (row.result === 'void') report.void += 1;
       const problems: string[] = [];
       if (!row.entry_recorded) problems.push('entry price is not the recorded tick it names');

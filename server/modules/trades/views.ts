@@ -16,6 +16,11 @@ export function selectedTimeOf(durationS: number): SelectedTime {
   return name;
 }
 
+/** `account: 'practice'` for a practice trade; nothing for a real one (answers as before). */
+function practiceMark(row: TradeRow): { account?: 'practice' } {
+  return row.account === 'practice' ? { account: 'practice' } : {};
+}
+
 export function tradeView(row: TradeRow): Trade {
   const settled = row.status === 'Completed';
   if (settled && (row.result === null || row.returnedMicros === null || row.settledAt === null)) {
@@ -56,7 +61,9 @@ export function tradeView(row: TradeRow): Trade {
             windowS: SETTLEMENT_WINDOW_S,
             voidReason: row.voidReason,
             settledAt: row.settledAt.toISOString(),
+            ...practiceMark(row),
           }
         : null,
+    ...practiceMark(row),
   };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, PAY_ID_DIGITS, type Language, type Role } from '../..
 import { normalizeEmail } from '../../../common/validation';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
+import { ensurePracticeAccount } from '../../ledger/practice';
 import type { Tx } from '../../ledger/types';
 
 const PAY_ID_ATTEMPTS = 8;
@@ -105,6 +106,7 @@ async function insertAccountOnce(tx: Db | Tx, account: HashedAccount): Promise<s
   if (!row) return null;
   if (account.role === 'user') {
     await tx.insert(ledgerAccounts).values({ kind: 'user_wallet', userId: row.id });
+    await ensurePracticeAccount(tx, row.id);
   }
   return row.id;
 }

@@ -14,7 +14,7 @@ import { loadUserView } from './user-view';
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
   app.get('/getUserById', { config: { access: 'any' } }, async (request): Promise<UserResponse> => {
-    const user = await loadUserView(app.db, sessionOf(request).userId);
+    const user = await loadUserView(app.db, sessionOf(request).userId, app.nowMs());
     if (!user) throw notFound('User not found.');
     return { user };
   });

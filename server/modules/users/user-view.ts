@@ -1,9 +1,19 @@
 /** How a user is shown to its owner: the spec's field names, money as a 6-decimal string. */
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { User } from '../../../common/contract';
 import { formatMicros } from '../../../common/money';
+import { PRACTICE_BALANCE_MICROS } from '../../../common/rules';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, users, userTwoFactor } from '../../db/schema';
+import { journalEntries, ledgerAccounts, users, userTwoFactor } from '../../db/schema';
+import {
+  nextUtcDayMs,
+  PRACTICE_REFERENCE_TYPE,
+  PRACTICE_REFILL_KIND,
+  utcDayOf,
+} from '../../ledger/practice';
+
+const practiceAccounts = alias(ledgerAccounts, 'practice_accounts');
 
 /**
  * The user and its wallet, as a named prepared statement: `GET /api/getUserById` runs it on
@@ -35,6 +45,13 @@ function userViewQuery(db: Db) {
         twoFactorEnabledAt: userTwoFactor.enabledAt,
         balanceMicros: ledgerAccounts.balanceMicros,
         heldMicros: ledgerAccounts.heldMicros,
+        practiceBalanceMicros: practiceAccounts.balanceMicros,
+        practiceHeldMicros: practiceAccounts.heldMicros,
+        // Whether today's practice refill was made: one look-up in the entries' unique index.
+        practiceRefilledToday: sql<boolean>`exists (select 1 from ${journalEntries} j
+          where j.reference_type = ${PRACTICE_REFERENCE_TYPE}
+            and j.reference_id = ${sql.placeholder('refillReference')}
+            and j.kind = ${PRACTICE_REFILL_KIND})`,
       })
       .from(users)
       // The kind lets PostgreSQL use the wallets' partial unique index on user_id; without
@@ -44,6 +61,10 @@ function userViewQuery(db: Db) {
         ledgerAccounts,
         and(eq(ledgerAccounts.userId, users.id), sql`${ledgerAccounts.kind} = 'user_wallet'`),
       )
+      .leftJoin(
+        practiceAccounts,
+        and(eq(practiceAccounts.userId, users.id), sql`${practiceAccounts.kind} = 'user_practice'`),
+      )
       .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1)
@@ -52,16 +73,34 @@ function userViewQuery(db: Db) {
 }
 const userViewQueries = new WeakMap<Db, ReturnType<typeof userViewQuery>>();
 
-export async function loadUserView(db: Db, userId: string): Promise<User | null> {
+/**
+ * The practice balance shown: the account's available amount; a user whose account is not
+ * made yet (it is made on first use) will get the starting balance, an admin has none.
+ */
+function practiceAvailableMicros(
+  role: string,
+  balanceMicros: bigint | null,
+  heldMicros: bigint | null,
+): bigint {
+  if (balanceMicros === null) return role === 'user' ? PRACTICE_BALANCE_MICROS : 0n;
+  return balanceMicros - (heldMicros ?? 0n);
+}
+
+export async function loadUserView(
+  db: Db,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<User | null> {
   let query = userViewQueries.get(db);
   if (!query) {
     query = userViewQuery(db);
     userViewQueries.set(db, query);
   }
-  const rows = await query.execute({ userId });
+  const rows = await query.execute({ userId, refillReference: `${userId}/${utcDayOf(nowMs)}` });
   const row = rows[0];
   if (!row) return null;
   const u = row.user;
+  const practiceRefillAt = row.practiceRefilledToday ? new Date(nextUtcDayMs(nowMs)) : null;
   return {
     _id: u.id,
     fullName: u.fullName,
@@ -70,6 +109,10 @@ export async function loadUserView(db: Db, userId: string): Promise<User | null>
     phoneNumber: u.phoneNumber,
     balance: formatMicros((row.balanceMicros ?? 0n) - (row.heldMicros ?? 0n)),
     onHold: formatMicros(row.heldMicros ?? 0n),
+    practiceBalance: formatMicros(
+      practiceAvailableMicros(u.role, row.practiceBalanceMicros, row.practiceHeldMicros),
+    ),
+    practiceRefillAt: practiceRefillAt?.toISOString() ?? null,
     payId: u.payId,
     role: u.role,
     isVerified: u.isVerified,

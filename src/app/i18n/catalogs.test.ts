@@ -18,7 +18,7 @@ const catalogs = import.meta.glob<string>('../../../locales/*/*.po', {
 
 /** Entries whose right translation is the English word itself. */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  es: ['Error: {message}', 'General', 'KYC', 'OK', 'Pay ID', 'Telegram'],
+  es: ['Error: {message}', 'General', 'KYC', 'OK', 'Pay ID', 'Real', 'Telegram'],
   fr: [
     'Action',
     'Actions',

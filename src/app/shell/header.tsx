@@ -1,18 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
+import { Suspense } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract/settings';
-import { useSession } from '../../machines/auth-session';
-import { useSiteSetting, useUser } from '../../services/queries';
+import { useSiteSetting } from '../../services/queries';
 import { IconButton, IconLink } from '../../ui/button';
-import { BackIcon, SupportIcon, WalletIcon } from '../../ui/icons';
+import { BackIcon, SupportIcon } from '../../ui/icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
-import { formatWireAmount } from '../../ui/money';
-import { Figure } from '../../ui/page';
-import { SkeletonText } from '../../ui/skeleton';
-import { VisuallyHidden } from '../../ui/visually-hidden';
 import { isChatWidgetPath, primarySupportLink } from '../../views/help/support-target';
 import { SimulatedPricesTag } from '../../views/shared/simulated-prices-tag';
+import { preloadable } from '../preloadable';
 import type { RouteDef } from '../route-table';
 import { canGoBackInApp } from './history-depth';
 import { LanguagePicker } from './language-picker';
@@ -95,23 +92,11 @@ const ToolSpace = styled.span`
   height: ${theme.sizes.touchPx}px;
 `;
 
-const BalancePill = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space.xs};
-  height: 36px;
-  margin-right: ${theme.space.xs};
-  padding: 0 ${theme.space.md};
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  font-weight: ${theme.fontWeights.semibold};
-  font-size: ${theme.fontSizes.sm};
-
-  svg {
-    color: ${theme.colors.accent};
-  }
-`;
+/**
+ * The balance pill of a signed-in user's screens (header-balance.tsx): main.tsx loads it
+ * beside the page's code where the page shows it, so a visitor's first load never carries it.
+ */
+export const HeaderBalance = preloadable(() => import('./header-balance'));
 
 export function Header({ route }: { route: RouteDef }) {
   const { i18n } = useLingui();
@@ -128,7 +113,15 @@ export function Header({ route }: { route: RouteDef }) {
         )}
         {route.header === 'back' && <BackButton parent={route.parent} />}
         {route.header !== 'tab' && <Title>{title}</Title>}
-        <End>{route.headerEnd === 'balance' ? <Balance /> : <Tools />}</End>
+        <End>
+          {route.headerEnd === 'balance' ? (
+            <Suspense fallback={null}>
+              <HeaderBalance />
+            </Suspense>
+          ) : (
+            <Tools />
+          )}
+        </End>
         {route.showsPrices && <SimulatedPricesTag placement="header" />}
       </Inner>
     </Bar>
@@ -210,21 +203,5 @@ function Tools() {
       )}
       <LanguagePicker />
     </>
-  );
-}
-
-function Balance() {
-  const { t } = useLingui();
-  const session = useSession();
-  const user = useUser({ enabled: session.role === 'user' });
-  if (!user.data && !user.isLoading) return null;
-  return (
-    <BalancePill aria-busy={!user.data || undefined}>
-      <WalletIcon sizePx={16} />
-      <VisuallyHidden>{t`Balance`}</VisuallyHidden>
-      <Figure>
-        {user.data ? `$${formatWireAmount(user.data.balance, 2)}` : <SkeletonText $widthEm={4} />}
-      </Figure>
-    </BalancePill>
   );
 }

@@ -18,6 +18,7 @@ import { isNotFound } from '../shared/record-state';
 import { PageSkeleton } from '../shared/skeletons';
 import { TradeCountdown, TradeCountdowns, useCountdownExpired } from '../shared/trade-countdowns';
 import { SidePill } from '../shared/order-card';
+import { PracticeBadge } from '../shared/practice';
 import {
   durationLong,
   pairText,
@@ -76,6 +77,7 @@ function OrderDetail({ trade }: { trade: Trade }) {
       <Head>
         <Pair>{pairText(trade.coinType)}</Pair>
         <Side side={trade.tradeType} />
+        {trade.account === 'practice' && <PracticeBadge />}
         <Outcome trade={trade} />
         <OrderId>
           <Trans>Order ID</Trans> <code>{trade._id}</code>

@@ -23,6 +23,9 @@ import { theme } from '../../ui/theme';
 import { useLoadView } from '../../services/load-view';
 import { flexColumn } from '../../ui/layout';
 import { TextLink } from '../shared/article';
+import { useTradeAccount } from '../../services/trade-account';
+import { AccountSwitch, PracticeBalanceCard } from '../shared/practice';
+import type { TradeAccount } from '../../../common/contract';
 
 const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
   { id: 'Pending', label: msg`Pending` },
@@ -37,15 +40,21 @@ const TABS: readonly { id: TradeListTab; label: MessageDescriptor }[] = [
 export default function OrdersPage() {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TradeListTab>('All');
-  const [page, setPage] = useState(1);
+  const account = useTradeAccount();
+  // The page belongs to the account it was chosen in: switching Real / Practice starts at 1.
+  const [paging, setPaging] = useState({ account, page: 1 });
+  const page = paging.account === account ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ account, page: next });
   const selectTab = (next: TradeListTab) => {
     setTab(next);
     setPage(1);
   };
   return (
     <Page>
-      {/* Above the list, whose height is only known once it loads: nothing below it moves. */}
-      <ReceiptsDownload />
+      <AccountSwitch />
+      {/* Above the list, whose height is only known once it loads: nothing below it moves.
+          The receipts file proves real trades; practice shows its balance there instead. */}
+      {account === 'practice' ? <PracticeBalanceCard /> : <ReceiptsDownload />}
       <SegmentedTabs role="tablist" aria-label={t`Orders`}>
         {TABS.map(({ id, label }) => (
           <Tab
@@ -63,7 +72,13 @@ export default function OrdersPage() {
       </SegmentedTabs>
       <Panel id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
         {/* Keyed by tab: another tab's page is never shown as this one's placeholder. */}
-        <OrdersTab key={tab} tab={tab} page={page} onPage={setPage} />
+        <OrdersTab
+          key={`${tab}:${account}`}
+          tab={tab}
+          page={page}
+          onPage={setPage}
+          account={account}
+        />
       </Panel>
     </Page>
   );
@@ -107,13 +122,15 @@ function OrdersTab({
   tab,
   page,
   onPage,
+  account,
 }: {
   tab: TradeListTab;
   page: number;
   onPage: (page: number) => void;
+  account: TradeAccount;
 }) {
   const { t } = useLingui();
-  const orders = useUserTrades(tab, page);
+  const orders = useUserTrades(tab, page, account);
   const ordersView = useLoadView(orders);
   const data = orders.data;
   const settled = orders.isPlaceholderData ? undefined : data;

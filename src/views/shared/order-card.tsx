@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { PracticeBadge } from './practice';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
@@ -31,6 +32,7 @@ export function OrderCard({ trade }: { trade: Trade }) {
         <Top>
           <Pair>{pairText(trade.coinType)}</Pair>
           <SidePill side={trade.tradeType} />
+          {trade.account === 'practice' && <PracticeBadge />}
           <ChevronRightIcon sizePx={16} aria-hidden="true" />
         </Top>
         <When dateTime={trade.createdAt}>{dateTime(trade.createdAt)}</When>

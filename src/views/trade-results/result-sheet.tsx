@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PracticeBadge } from '../shared/practice';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { Trade } from '../../../common/contract';
@@ -54,6 +55,7 @@ export function ResultSheet({ trade, onClose }: { trade: Trade; onClose: () => v
         <strong>{pairText(trade.coinType)}</strong>
         <SidePill side={trade.tradeType} />
         <span>{i18n._(durationLong(trade.durationS))}</span>
+        {trade.account === 'practice' && <PracticeBadge />}
       </Lead>
       <Outcome $tone={tone} data-testid="result-profit">
         {trade.tradeResult === 'draw' || trade.tradeResult === 'void' ? (

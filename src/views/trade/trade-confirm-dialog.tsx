@@ -20,6 +20,7 @@ import { SubmitFailureMessage } from '../shared/submit-failure';
 import { BreakEvenNote } from './odds-note';
 import { WarningNote } from '../../ui/page';
 import { theme } from '../../ui/theme';
+import { PracticeBadge } from '../shared/practice';
 
 type TradeActor = ActorRefFrom<typeof tradeMachine>;
 
@@ -90,6 +91,14 @@ export function TradeConfirmDialog({ actor }: { actor: TradeActor }) {
       onCancel={cancel}
       onConfirm={confirm}
     >
+      {draft.account === 'practice' && (
+        <PracticeNote data-testid="confirm-practice">
+          <PracticeBadge />
+          <span>
+            <Trans>Practice trade: it stakes your practice balance, not USDT.</Trans>
+          </span>
+        </PracticeNote>
+      )}
       <Headline $buy={buy}>
         <span aria-hidden="true">{buy ? '▲' : '▼'}</span>
         {buy ? <Trans>Buy {pair} — price up</Trans> : <Trans>Sell {pair} — price down</Trans>}
@@ -168,4 +177,19 @@ const Terms = styled.p`
   font-size: ${theme.fontSizes.xs};
   line-height: 1.45;
   color: ${theme.colors.textMuted};
+`;
+
+const PracticeNote = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.sm};
+  margin: 0;
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 2px solid ${theme.colors.warning};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { PracticeBadge, practiceFrame } from '../shared/practice';
 import { memo, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
@@ -43,6 +44,7 @@ export const TradeForm = memo(function TradeForm({
 }) {
   const { i18n, t } = useLingui();
   const terms = useSelector(actor, (s) => s.context.terms);
+  const practice = terms?.account === 'practice';
   const amount = useSelector(actor, (s) => s.context.amount);
   const clamped = useSelector(actor, (s) => s.context.clamped);
   const showErrors = useSelector(actor, (s) => s.context.showErrors);
@@ -72,7 +74,20 @@ export const TradeForm = memo(function TradeForm({
   });
 
   return (
-    <Form noValidate aria-label={t`Trade`} onSubmit={(event) => event.preventDefault()}>
+    <Form
+      noValidate
+      aria-label={practice ? t`Practice trade` : t`Trade`}
+      $practice={practice}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {practice && (
+        <PracticeLine>
+          <PracticeBadge />
+          <span>
+            <Trans>Practice money: no real money is at stake.</Trans>
+          </span>
+        </PracticeLine>
+      )}
       {terms && !terms.enabled && (
         <WarningNote role="status">
           <AlertIcon sizePx={20} />
@@ -145,7 +160,11 @@ export const TradeForm = memo(function TradeForm({
       </Chips>
 
       <DetailList aria-live="polite">
-        <Detail label={<Trans>Available balance</Trans>}>
+        <Detail
+          label={
+            practice ? <Trans>Available practice balance</Trans> : <Trans>Available balance</Trans>
+          }
+        >
           {terms ? `${formatWireAmount(terms.balance)} USDT` : <SkeletonText $widthEm={7} />}
         </Detail>
         <Detail label={<Trans>Profit if you win</Trans>}>
@@ -208,12 +227,24 @@ function ChipProfit({ percent }: { percent: string }) {
   return <Trans>+{percent}% profit</Trans>;
 }
 
-const Form = styled.form`
+const PracticeLine = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.sm};
+  margin: 0;
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+`;
+
+const Form = styled.form<{ $practice: boolean }>`
   ${flexColumn(theme.space.md)}
   padding: ${theme.space.lg};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};
   border: 1px solid ${theme.colors.border};
+  ${({ $practice }) => ($practice ? practiceFrame : '')}
 
   > dl {
     margin-top: ${theme.space.xs};

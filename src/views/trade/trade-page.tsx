@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { useTradeAccount } from '../../services/trade-account';
 import { useRenderedLater } from '../../ui/use-rendered-later';
+import { AccountSwitch, PracticeBalanceCard } from '../shared/practice';
 import { PairHeader } from './pair-header';
 import { ChartCardPlaceholder, KeepFocusAboveActionBar, ScreenWithActionBar } from './trade-frame';
 import { symbolFromState } from './trade-symbol';
@@ -19,14 +21,19 @@ const TradeScreen = lazy(() => import('./trade-screen'));
  */
 export default function TradePage() {
   const symbol = symbolFromState(useHistoryState());
+  const account = useTradeAccount();
   const restShown = useRenderedLater();
   return (
     <ScreenWithActionBar>
       <KeepFocusAboveActionBar />
       <PairHeader key={symbol} symbol={symbol} />
+      <AccountSwitch />
+      {account === 'practice' && <PracticeBalanceCard />}
       {restShown ? (
         <Suspense fallback={<ChartCardPlaceholder />}>
-          <TradeScreen key={symbol} symbol={symbol} />
+          {/* Keyed by the account too: switching starts a fresh form, so a draft of one
+              balance is never confirmed against the other. */}
+          <TradeScreen key={`${symbol}:${account}`} symbol={symbol} account={account} />
         </Suspense>
       ) : (
         <ChartCardPlaceholder />

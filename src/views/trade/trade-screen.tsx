@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import type { AppConfig, User } from '../../../common/contract';
+import type { AppConfig, TradeAccount, User } from '../../../common/contract';
 import { submissionWith } from '../../machines/submission.machine';
 import { tradeMachine } from '../../machines/trade.machine';
 import { termsFrom } from '../../machines/trade-terms';
@@ -32,6 +32,7 @@ import { OpenTradeBar, OpenTradeSlot } from './open-trade-bar';
 import { theme } from '../../ui/theme';
 import { useAppActor } from '../../machines/actors';
 import { useLoadView } from '../../services/load-view';
+import { tradeAccount } from '../../services/trade-account';
 
 const MAX_ENTRY_LINES = 3;
 
@@ -40,16 +41,31 @@ const MAX_ENTRY_LINES = 3;
  * trade form (Buy up, Sell down, stake, duration with its payout) with its confirmation
  * dialog, and the user's open trades with their countdowns.
  */
-export default function TradeScreen({ symbol }: { symbol: string }) {
+export default function TradeScreen({
+  symbol,
+  account,
+}: {
+  symbol: string;
+  account: TradeAccount;
+}) {
   const user = useUser();
   const userView = useLoadView(user);
   if (userView.failed && !user.data) return <UserLoadError />;
   // The chart and the open trades do not wait for the user; the form shows placeholders
-  // until the balance is known.
-  return <TradeBody symbol={symbol} balance={user.data?.balance} />;
+  // until the balance is known. Practice stakes the practice balance.
+  const balance = account === 'practice' ? user.data?.practiceBalance : user.data?.balance;
+  return <TradeBody symbol={symbol} balance={balance} account={account} />;
 }
 
-function TradeBody({ symbol, balance }: { symbol: string; balance: string | undefined }) {
+function TradeBody({
+  symbol,
+  balance,
+  account,
+}: {
+  symbol: string;
+  balance: string | undefined;
+  account: TradeAccount;
+}) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useAppConfig();
@@ -76,7 +92,12 @@ function TradeBody({ symbol, balance }: { symbol: string; balance: string | unde
           const fresh = queryClient.getQueryData<AppConfig>(queryKeys.appConfig);
           const freshUser = queryClient.getQueryData<User>(queryKeys.user);
           if (!fresh || !freshUser) throw new Error('The trading terms could not be loaded');
-          return termsFrom(fresh.trading, freshUser.balance);
+          const practice = tradeAccount() === 'practice';
+          return termsFrom(
+            fresh.trading,
+            practice ? freshUser.practiceBalance : freshUser.balance,
+            practice ? 'practice' : 'real',
+          );
         }),
         // The sheet of a first real trade: recorded once, then the trade is sent again.
         acknowledgeRisk: fromPromise(() => acknowledgeTradingRisk()),
@@ -99,11 +120,11 @@ function TradeBody({ symbol, balance }: { symbol: string; balance: string | unde
   const trading = config.data?.trading;
   useEffect(() => {
     if (trading && balance !== undefined) {
-      actor.send({ type: 'TERMS', terms: termsFrom(trading, balance) });
+      actor.send({ type: 'TERMS', terms: termsFrom(trading, balance, account) });
     }
-  }, [actor, trading, balance]);
+  }, [actor, trading, balance, account]);
 
-  const open = useUserTrades('Pending', 1);
+  const open = useUserTrades('Pending', 1, account);
   // The newest open trade, this pair's first: its countdown sits above Buy and Sell.
   const latestOpen =
     open.data?.trades.find((trade) => trade.coinType === symbol) ?? open.data?.trades[0];

@@ -24,8 +24,12 @@ import {
   type Real,
   type RequestSpec,
   type SentRequest,
+  type TradeAccount,
   type TradeResult,
   type UserIx,
+  notePracticeUse,
+  PRACTICE_START_MICROS,
+  tradeWalletOf,
 } from './state';
 import { json, listCoin, recordTick, send, uploadScreenshot, type Reply } from './world';
 
@@ -347,6 +351,7 @@ class CreateTransfer implements ModelCommand {
 
 class CreateTrade implements ModelCommand {
   constructor(
+    readonly account: TradeAccount,
     readonly user: UserIx,
     readonly direction: Direction,
     readonly stake: AmountChoice,
@@ -359,9 +364,13 @@ class CreateTrade implements ModelCommand {
     real.coins += 1;
     const symbol = `M${real.sequence.toString(36).toUpperCase()}X${real.coins}`;
     await listCoin(real.world, symbol);
-    const stakeMicros = resolveAmount(this.stake, walletOf(model, this.user).availableMicros);
+    const stakeMicros = resolveAmount(
+      this.stake,
+      tradeWalletOf(model, this.user, this.account).availableMicros,
+    );
     const spec: RequestSpec = {
       kind: 'trade',
+      account: this.account,
       symbol,
       direction: this.direction,
       stakeMicros,
@@ -372,7 +381,7 @@ class CreateTrade implements ModelCommand {
     await checkStep(model, real, `${this} = ${wire(stakeMicros)}`);
   }
   toString = () =>
-    `trade(${name(this.user)}, ${this.direction}, ${describeAmount(this.stake)}, ${this.selectedTime}, payout ${this.payout})`;
+    `trade(${this.account}, ${name(this.user)}, ${this.direction}, ${describeAmount(this.stake)}, ${this.selectedTime}, payout ${this.payout})`;
 }
 
 /**
@@ -422,7 +431,7 @@ class SettleTrade implements ModelCommand {
     });
     expect(again.settled, `${what}, settled again`).toBe(0);
 
-    const wallet = walletOf(model, trade.user);
+    const wallet = tradeWalletOf(model, trade.user, trade.account);
     const profit = profitOf(trade.stakeMicros, trade.payoutMicroPercent);
     const returned =
       this.result === 'win'
@@ -432,7 +441,8 @@ class SettleTrade implements ModelCommand {
           : trade.stakeMicros;
     wallet.heldMicros -= trade.stakeMicros;
     wallet.availableMicros += returned;
-    model.platform.tradingHouse += trade.stakeMicros - returned;
+    if (trade.account === 'practice') model.platform.practiceHouse += trade.stakeMicros - returned;
+    else model.platform.tradingHouse += trade.stakeMicros - returned;
     if (returned !== trade.stakeMicros) model.entries += 1;
     trade.status = 'Completed';
     trade.result = this.result;
@@ -451,6 +461,48 @@ class SettleTrade implements ModelCommand {
     await checkStep(model, real, what);
   }
   toString = () => `settle(#${this.index}, ${this.result})`;
+}
+
+// Practice refills -------------------------------------------------------------------------
+
+/**
+ * POST /api/refillPracticeBalance: tops the practice balance (held stakes included) up to
+ * 10,000 from the practice faucet, once per UTC day; 409 when already at or above it
+ * (the day's refill kept), 429 when the day's refill was made. Sent twice at once: the
+ * second must never credit again.
+ */
+class RefillPractice implements ModelCommand {
+  constructor(readonly user: UserIx) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const practice = tradeWalletOf(model, this.user, 'practice');
+    const day = new Date().toISOString().slice(0, 10);
+    const total = practice.availableMicros + practice.heldMicros;
+    const request = () =>
+      send(real.world, {
+        method: 'POST',
+        url: '/api/refillPracticeBalance',
+        headers: userOf(real, this.user).auth,
+      });
+    const replies = await Promise.all([request(), request()]);
+    notePracticeUse(model, this.user);
+    const statuses = replies.map((reply) => reply.status).sort();
+    const what = `${this} with ${wire(total)}`;
+    if (model.refilledOn[this.user] === day) {
+      expect(statuses, what).toEqual([429, 429]);
+    } else if (total >= PRACTICE_START_MICROS) {
+      expect(statuses, what).toEqual([409, 409]);
+    } else {
+      expect(statuses, `${what}: ${replies.map((r) => r.body).join(' ')}`).toEqual([200, 429]);
+      const amountMicros = PRACTICE_START_MICROS - total;
+      practice.availableMicros += amountMicros;
+      model.platform.practiceFaucet -= amountMicros;
+      model.refilledOn[this.user] = day;
+      model.entries += 1;
+    }
+    await checkStep(model, real, what);
+  }
+  toString = () => `refillPractice(${name(this.user)})`;
 }
 
 // Retries ----------------------------------------------------------------------------------
@@ -644,13 +696,16 @@ const createTransfer = fc
 
 const createTrade = fc
   .tuple(
+    fc.constantFrom<TradeAccount>('real', 'real', 'practice'),
     user,
     fc.constantFrom<Direction>('buy', 'sell'),
     amountChoice(amountAround('1', '10', '800', '3000')),
     fc.constantFrom<SelectedTime>('trade30Second', 'trade60Second', 'trade3Min', 'trade5Min'),
     fc.constantFrom<Figures>('none', 'right', 'right', 'wrong'),
   )
-  .map(([u, d, s, t, p]) => new CreateTrade(u, d, s, t, p));
+  .map(([a, u, d, s, t, p]) => new CreateTrade(a, u, d, s, t, p));
+
+const refillPractice = user.map((u) => new RefillPractice(u));
 
 const settleTrade = fc
   .tuple(index, fc.constantFrom<TradeResult>('win', 'win', 'loss', 'loss', 'draw', 'void'))
@@ -687,6 +742,7 @@ export const COMMANDS: fc.Arbitrary<ModelCommand>[] = [
   createTrade,
   settleTrade,
   settleTrade,
+  refillPractice,
   retry,
   retry,
   viewRecord,

@@ -12,6 +12,8 @@ import { feeOf, wire } from './money';
 import {
   keyId,
   userOf,
+  notePracticeUse,
+  tradeWalletOf,
   walletOf,
   type Model,
   type Real,
@@ -79,6 +81,8 @@ function buildPayload(real: Real, spec: RequestSpec): Record<string, unknown> {
         tradeType: spec.direction,
         tradeAmount: wire(spec.stakeMicros),
         selectedTime: spec.selectedTime,
+        // Real trades mostly leave the field out (the default), as clients before practice did.
+        ...(spec.account === 'practice' ? { account: 'practice' } : {}),
         ...(spec.payout === 'none'
           ? {}
           : { payoutPercent: wire(spec.payout === 'right' ? payout : payout + 1_000_000n) }),
@@ -223,7 +227,7 @@ function predictTrade(
   if (spec.stakeMicros < rules.tradeMinMicros || spec.stakeMicros > rules.tradeMaxMicros)
     return refused(400, 'amount');
   if (spec.payout === 'wrong') return refused(409, 'figures_changed');
-  if (spec.stakeMicros > walletOf(model, user).availableMicros)
+  if (spec.stakeMicros > tradeWalletOf(model, user, spec.account).availableMicros)
     return refused(422, 'insufficient_funds');
   const payout = rules.payoutMicroPercent[spec.selectedTime];
   return {
@@ -237,20 +241,25 @@ function predictTrade(
           coinPrice: string;
           tradeStatus: string;
           expiresAt: string;
+          account?: string;
         };
       }>(reply);
+      // A practice trade says so; a real one has no account field, as before practice mode.
+      expect(trade.account).toBe(spec.account === 'practice' ? 'practice' : undefined);
       expect(trade).toMatchObject({
         tradeAmount: wire(spec.stakeMicros),
         payoutPercent: wire(payout),
         coinPrice: ENTRY_PRICE,
         tradeStatus: 'Pending',
       });
-      const wallet = walletOf(m, user);
+      if (spec.account === 'practice') notePracticeUse(m, user);
+      const wallet = tradeWalletOf(m, user, spec.account);
       wallet.availableMicros -= spec.stakeMicros;
       wallet.heldMicros += spec.stakeMicros;
       m.trades.push({
         id: trade._id,
         user,
+        account: spec.account,
         symbol: spec.symbol,
         direction: spec.direction,
         stakeMicros: spec.stakeMicros,

@@ -17,6 +17,10 @@ export type AdminIx = 0 | 1;
 type RequestStatus = 'Pending' | 'Completed' | 'Rejected';
 export type TradeResult = 'win' | 'loss' | 'draw' | 'void';
 export type Direction = 'buy' | 'sell';
+/** A trade's money: the real wallet, or the practice balance (PRACTICE, never USDT). */
+export type TradeAccount = 'real' | 'practice';
+/** Every user's practice balance at the start (10,000 practice USDT). */
+export const PRACTICE_START_MICROS = 10_000_000_000n;
 
 export interface Wallet {
   availableMicros: bigint;
@@ -43,6 +47,7 @@ interface ModelWithdrawal {
 interface ModelTrade {
   id: string;
   user: UserIx;
+  account: TradeAccount;
   symbol: string;
   direction: Direction;
   stakeMicros: bigint;
@@ -70,6 +75,9 @@ export interface PlatformDeltas {
   tradingHouse: bigint;
   depositClearing: bigint;
   withdrawalClearing: bigint;
+  /** PRACTICE currency: the other side of practice trades, and the refills' source. */
+  practiceHouse: bigint;
+  practiceFaucet: bigint;
 }
 
 /** A money-moving request as the client made it: retried later with the same key and body. */
@@ -79,6 +87,7 @@ export type RequestSpec =
   | { kind: 'transfer'; to: UserIx; amountMicros: bigint; figures: Figures }
   | {
       kind: 'trade';
+      account: TradeAccount;
       symbol: string;
       direction: Direction;
       stakeMicros: bigint;
@@ -108,6 +117,14 @@ interface StoredAnswer {
 
 export interface Model {
   wallets: Wallet[];
+  /** Each user's practice balance: moves only with practice trades and refills. */
+  practice: Wallet[];
+  /** Whether each user's practice account exists yet (made lazily on first use). */
+  practiceMade: boolean[];
+  /** How many practice accounts existed when the sequence began (their grants came before). */
+  practiceMadeAtStart: number;
+  /** The UTC day of each user's last refill (one per day). */
+  refilledOn: Array<string | null>;
   deposits: ModelDeposit[];
   withdrawals: ModelWithdrawal[];
   trades: ModelTrade[];
@@ -140,12 +157,26 @@ export interface Real {
 export function newModel(): Model {
   return {
     wallets: Array.from({ length: USER_COUNT }, () => ({ availableMicros: 0n, heldMicros: 0n })),
+    practice: Array.from({ length: USER_COUNT }, () => ({
+      availableMicros: PRACTICE_START_MICROS,
+      heldMicros: 0n,
+    })),
+    refilledOn: Array.from({ length: USER_COUNT }, () => null),
+    practiceMade: Array.from({ length: USER_COUNT }, () => true),
+    practiceMadeAtStart: USER_COUNT,
     deposits: [],
     withdrawals: [],
     trades: [],
     transfers: [],
     uploads: [],
-    platform: { feeRevenue: 0n, tradingHouse: 0n, depositClearing: 0n, withdrawalClearing: 0n },
+    platform: {
+      feeRevenue: 0n,
+      tradingHouse: 0n,
+      depositClearing: 0n,
+      withdrawalClearing: 0n,
+      practiceHouse: 0n,
+      practiceFaucet: 0n,
+    },
     requests: [],
     storedKeys: new Map(),
     entries: 0,
@@ -156,6 +187,24 @@ export function newModel(): Model {
 export function walletOf(model: Model, user: UserIx): Wallet {
   const wallet = model.wallets[user];
   if (!wallet) throw new Error(`no wallet for user ${user}`);
+  return wallet;
+}
+
+/**
+ * A practice account made on first use: its starting grant is one more entry, from the
+ * faucet. Call where the server makes it (a practice trade placed, any refill answered).
+ */
+export function notePracticeUse(model: Model, user: UserIx): void {
+  if (model.practiceMade[user]) return;
+  model.practiceMade[user] = true;
+  model.entries += 1;
+  model.platform.practiceFaucet -= PRACTICE_START_MICROS;
+}
+
+/** The wallet a trade of `account` stakes: the real one or the practice one. */
+export function tradeWalletOf(model: Model, user: UserIx, account: TradeAccount): Wallet {
+  const wallet = (account === 'practice' ? model.practice : model.wallets)[user];
+  if (!wallet) throw new Error(`no ${account} wallet for user ${user}`);
   return wallet;
 }
 

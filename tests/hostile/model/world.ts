@@ -12,6 +12,7 @@ import { ledgerAccounts, users } from '../../../server/db/schema';
 import { createSession } from '../../../server/modules/auth/sessions';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import { randomPayId } from '../../../server/modules/users/accounts';
+import { ensurePracticeAccount } from '../../../server/ledger/practice';
 import {
   adminHeaders,
   createTestApp,
@@ -29,6 +30,8 @@ export interface WorldUser {
   userId: string;
   payId: string;
   auth: Headers;
+  /** Whether the practice account was made with the user (otherwise on first use). */
+  practiceMade: boolean;
 }
 
 interface WorldAdmin {
@@ -248,6 +251,7 @@ export async function freshUsers(world: World, count: number): Promise<WorldUser
   for (let i = 0; i < count; i += 1) {
     const tag = randomUUID().replaceAll('-', '').slice(0, 16);
     const payId = randomPayId();
+    const practiceMade = made.length % 3 !== 2;
     const userId = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
@@ -267,10 +271,13 @@ export async function freshUsers(world: World, count: number): Promise<WorldUser
         .returning({ id: users.id });
       if (!row) throw new Error('inserting a model user returned nothing');
       await tx.insert(ledgerAccounts).values({ kind: 'user_wallet', userId: row.id });
+      // Two users in three get the practice account at once, as sign-up makes it; the others
+      // on their first practice trade or refill, as a user from before practice mode would.
+      if (practiceMade) await ensurePracticeAccount(tx, row.id);
       return row.id;
     });
     const { token } = await createSession(db, userId, 'user');
-    made.push({ userId, payId, auth: { authorization: `Bearer ${token}` } });
+    made.push({ userId, payId, auth: { authorization: `Bearer ${token}` }, practiceMade });
   }
   return made;
 }
