@@ -54,7 +54,7 @@ function isFundsViolation(error: unknown): boolean {
 }
 
 /** Statements that run before an entry's own, and a condition the whole entry depends on. */
-export interface EntryGuard {
+interface EntryGuard {
   /** CTEs placed before the posting's, e.g. `claim as (insert … returning key)`. */
   ctes: SQL[];
   /** When false, the statement posts nothing: no lock, no balance change, no entry. */
@@ -94,7 +94,7 @@ function entryStatement(spec: EntrySpec, guard: EntryGuard | null): SQL {
  * Throws InsufficientFundsError when a user wallet would go below its held amount; the
  * whole statement, the guard's writes included, has then changed nothing.
  */
-export async function postGuardedEntry(
+async function postGuardedEntry(
   db: Db | Tx,
   spec: EntrySpec,
   guard: EntryGuard | null,
