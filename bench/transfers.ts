@@ -96,6 +96,21 @@ async function prepareSqlOnlyTables(database: Database): Promise<void> {
     where kind = 'fee_revenue'`);
 }
 
+/**
+ * The sizes of the batches the API wrote: the transfers of one batch share one transaction,
+ * so their rows carry the same `xmin`. Median and p99 over the batches.
+ */
+async function batchSizes(
+  database: Database,
+): Promise<{ median: number; p99: number; max: number; count: number }> {
+  const result = (await database.db.execute(
+    sql`select count(*)::int as n from transfers group by xmin::text order by n`,
+  )) as unknown as { rows: { n: number }[] };
+  const sizes = result.rows.map((row) => row.n);
+  const at = (q: number) => sizes[Math.min(sizes.length - 1, Math.floor(q * sizes.length))] ?? 0;
+  return { median: at(0.5), p99: at(0.99), max: sizes.at(-1) ?? 0, count: sizes.length };
+}
+
 async function main(): Promise<void> {
   console.log('bench: transfers through the API vs pgbench TPC-B-like, same PostgreSQL server');
   console.log(await machineReport());
@@ -190,6 +205,7 @@ async function main(): Promise<void> {
       const apiTps = result.requests.average;
       const non2xx = result.non2xx;
 
+      const batches = await batchSizes(database);
       await prepareSqlOnlyTables(database);
       const report = await checkLedger(database.db);
       await database.close();
@@ -249,6 +265,9 @@ async function main(): Promise<void> {
       console.log(`ratio API / pgbench    ${(apiTps / pgbenchTps).toFixed(2)}   (target >= 0.50)`);
       console.log(
         `API's SQL alone TPS    ${sqlOnlyTps.toFixed(0)}   (its three statements through pgbench, no HTTP or Node.js; ${(sqlOnlyTps / pgbenchTps).toFixed(2)} of TPC-B)`,
+      );
+      console.log(
+        `batch sizes            median ${batches.median}, p99 ${batches.p99}, max ${batches.max} (${batches.count} batches; transfers per committing transaction)`,
       );
       console.log(`server memory (RSS)    ${rssMiB.toFixed(0)} MiB`);
       console.log(
