@@ -1,6 +1,7 @@
 -- Posts a batch of transfers in one statement (server/modules/wallet/transfer-batch.ts).
 -- Arrays are in request order, one element per transfer. Claims the idempotency keys in
--- (user, key) order, locks every touched account in id order, then decides each transfer
+-- (user, key) order, locks the parties' user rows (key share) and then every touched account
+-- in id order, then decides each transfer
 -- IN ORDER against running available balances: a transfer that would overdraw is refused
 -- alone, and two from one wallet cannot overdraw it together. Returns one outcome per
 -- transfer, comma-separated: posted, replay (key stored before, or by an earlier transfer of
@@ -39,6 +40,12 @@ BEGIN
     ON CONFLICT DO NOTHING RETURNING user_id, key)
   SELECT coalesce(array_agg(ins.user_id::text || ' ' || ins.key), ARRAY[]::text[])
     INTO claimed FROM ins;
+  -- The parties' user rows, as the inserts' foreign keys will lock them, in id order and
+  -- BEFORE the accounts: a trade locks its user row, then the wallet; taking them the other
+  -- way round (after the accounts) deadlocked with it under the crash suite.
+  PERFORM 1 FROM users u
+  WHERE u.id IN (SELECT unnest(p_sender_ids) UNION SELECT unnest(p_receiver_ids))
+  ORDER BY u.id FOR KEY SHARE;
   duplicates := (SELECT count(DISTINCT (u, kk)) FROM unnest(p_user_ids, p_keys) AS d(u, kk)) < n;
 
   -- Every account any transfer touches, locked in id order; user wallets' available money.
