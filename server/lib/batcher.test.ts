@@ -49,6 +49,28 @@ describe('Batcher', () => {
     await expect(failing.submit(1)).rejects.toThrow('down');
   });
 
+  it('writes each item of a failed batch alone when retryAlone accepts the error', async () => {
+    const calls: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        calls.push(items);
+        if (items.includes(3)) throw new Error(items.length > 1 ? 'batch' : 'three');
+        return items;
+      },
+      LIMITS,
+      (error) => (error as Error).message === 'batch',
+    );
+    void batcher.submit(0);
+    const results = await Promise.allSettled([1, 2, 3, 4].map((i) => batcher.submit(i)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+      1,
+      2,
+      'Error: three',
+      4,
+    ]);
+    expect(calls).toEqual([[0], [1, 2, 3, 4], [1], [2], [3], [4]]);
+  });
+
   it('starts a second batch in flight after at most maxWaitMs', async () => {
     const { batcher, batches } = controlled({ ...LIMITS, maxInFlight: 2 });
     void batcher.submit(1);

@@ -10,8 +10,10 @@
  * - A batch takes at most `maxBatch` requests; beyond `maxQueued` waiting requests `submit`
  *   throws BatcherFullError (the server answers 503 with Retry-After), never an unbounded
  *   wait.
- * `write` answers one outcome per item, in order; when it throws, every item of the batch
- * gets that error.
+ * `write` answers one outcome per item, in order. When a batch of several fails with an
+ * error `retryAlone` accepts (not the database being away), each item is written again
+ * alone, in order, so one bad item cannot fail the others; otherwise every item gets the
+ * error.
  */
 export interface BatcherLimits {
   /** Most requests in one batch. */
@@ -49,6 +51,7 @@ export class Batcher<I, O> {
   constructor(
     private readonly write: (items: I[]) => Promise<O[]>,
     private readonly limits: BatcherLimits,
+    private readonly retryAlone: (error: unknown) => boolean = () => false,
   ) {
     for (const [name, value] of Object.entries(limits)) {
       if (!Number.isInteger(value) || value < (name === 'maxWaitMs' ? 0 : 1)) {
@@ -116,7 +119,21 @@ export class Batcher<I, O> {
       }
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i]!));
     } catch (error) {
+      if (batch.length > 1 && this.retryAlone(error)) {
+        for (const waiting of batch) await this.writeAlone(waiting);
+        return;
+      }
       for (const waiting of batch) waiting.reject(error);
+    }
+  }
+
+  private async writeAlone(waiting: Waiting<I, O>): Promise<void> {
+    try {
+      const [outcome] = await this.write([waiting.item]);
+      if (outcome === undefined) throw new Error('Batcher: no outcome for a lone item');
+      waiting.resolve(outcome);
+    } catch (error) {
+      waiting.reject(error);
     }
   }
 }

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { transfers } from '../../db/schema';
 import type { KeyRow } from '../../http/idempotency';
 import { Batcher } from '../../lib/batcher';
@@ -96,12 +97,18 @@ const batchers = new WeakMap<Db, Batcher<TransferBatchItem, TransferOutcome>>();
 export function transferBatcher(db: Db): Batcher<TransferBatchItem, TransferOutcome> {
   let batcher = batchers.get(db);
   if (batcher === undefined) {
-    batcher = new Batcher((items) => postTransferBatch(db, items), {
-      maxBatch: MAX_TRANSFER_BATCH,
-      maxWaitMs: TRANSFER_BATCH_WAIT_MS,
-      maxInFlight: TRANSFER_BATCHES_IN_FLIGHT,
-      maxQueued: MAX_QUEUED_TRANSFERS,
-    });
+    batcher = new Batcher(
+      (items) => postTransferBatch(db, items),
+      {
+        maxBatch: MAX_TRANSFER_BATCH,
+        maxWaitMs: TRANSFER_BATCH_WAIT_MS,
+        maxInFlight: TRANSFER_BATCHES_IN_FLIGHT,
+        maxQueued: MAX_QUEUED_TRANSFERS,
+      },
+      // A failed batch changed nothing (one statement): its transfers are written again one
+      // by one, so one that fails (a deadlock, a figure out of range) fails alone.
+      (error) => !isDatabaseUnavailable(error),
+    );
     batchers.set(db, batcher);
   }
   return batcher;
