@@ -37,6 +37,7 @@ const plan = () =>
     families: { trading: ['trade', 'orders'], money: ['wallet', 'deposit'] },
     uncountedFolders: ['admin'],
     minSharedPages: 3,
+    landingPages: ['src/views/markets/markets-page.tsx'],
     isFlowLibrary: (id) => id === XSTATE,
   });
 
@@ -54,6 +55,9 @@ const list = at('src/ui/list.tsx');
 const tradeOnly = at('src/views/trade/chart.tsx');
 const pair = at('src/views/shared/pair.ts');
 const checkout = at('src/views/shared/use-checkout.ts');
+const markets = at('src/views/markets/markets-page.tsx');
+const loadError = at('src/views/shared/load-error.tsx');
+const ticker = at('src/views/shared/ticker.tsx');
 const react = '/repo/node_modules/react/index.js';
 const dateLib = '/repo/node_modules/date-lib/index.js';
 
@@ -62,17 +66,19 @@ const ctx = graph(
   {
     [main]: [react, at('src/app/shell.tsx')],
     [home]: [format],
-    [trade]: [orderCard, submission, list, tradeOnly, pair],
+    [trade]: [orderCard, submission, list, tradeOnly, pair, ticker],
     [orders]: [orderCard, list, format],
     [wallet]: [list, submission, pair, checkout],
     [deposit]: [list, submission, checkout],
     [admin]: [list],
+    [markets]: [loadError, ticker],
+    [list]: [loadError],
     [orderCard]: [format, dateLib],
     [submission]: [XSTATE, list],
     [checkout]: [XSTATE],
     [XSTATE]: [XSTATE_HELPER],
   },
-  { [main]: [home, trade, orders, wallet, deposit, admin] },
+  { [main]: [home, trade, orders, wallet, deposit, admin, markets] },
 );
 
 describe('chunkPlan', () => {
@@ -116,6 +122,14 @@ describe('chunkPlan', () => {
     expect(chunkOf(pair)).toBeNull();
     // A library outside the first load is left to the automatic chunks.
     expect(chunkOf(dateLib)).toBeNull();
+  });
+
+  it('gives the shared modules a landing page reaches a chunk of their own', () => {
+    // The markets and every page with a list: a first visit to the markets loads only this.
+    expect(chunkOf(loadError)).toBe('shared-landing');
+    expect(chunkOf(list)).toBe('shared');
+    // However few other pages share it: a landing page's modules come in as few files as can be.
+    expect(chunkOf(ticker)).toBe('shared-landing');
   });
 });
 

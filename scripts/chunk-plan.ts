@@ -13,19 +13,25 @@
  *    libraries only they import, and the shared modules that need them, so that a page
  *    without a flow (the markets) never loads xstate.
  * 3. A module only one page reaches stays in that page's chunk.
- * 4. A module whose pages all belong to one family (pages a user moves between: the
+ * 4. A module that a landing page (what a first visit loads: the signed-in home, the
+ *    markets, the trade screen's top) and other pages reach goes to `shared-landing`, unless
+ *    it needs the flow library, so that a first visit loads the modules it uses in one file
+ *    and none of the forms' and records' code that the other shared chunks bring with them.
+ * 5. A module whose pages all belong to one family (pages a user moves between: the
  *    trade screen and the orders, the wallet and its checkouts) goes to that family's chunk,
  *    or to the family's flow chunk when it needs the flow library (rule 2's reason: a page
  *    of the family without a flow, such as the wallet's on-chain page, never loads xstate).
- * 5. A module that at least `minSharedPages` user pages of several families reach goes to
+ * 6. A module that at least `minSharedPages` user pages of several families reach goes to
  *    `shared` (or `flows`, rule 2).
- * 6. Anything else is left to the bundler's automatic chunks, one per set of pages.
+ * 7. Anything else is left to the bundler's automatic chunks, one per set of pages.
  *
  * Why no two chunks import each other: if module a imports b, every page that reaches a
  * reaches b, so b's set of pages contains a's. Each rule above holds for a module's imports
  * whenever it holds for the module (a family module imports family, `shared`, automatic or
  * first-load modules, and a family's flow module also its family's flow modules and `flows`;
- * `shared` imports only `shared`, `flows` only `flows` and `shared`;
+ * `shared` imports only `shared` and `shared-landing`, `shared-landing` only itself (what a
+ * landing page's module imports, the landing page reaches too), `flows` only `flows` and the
+ * shared chunks;
  * automatic chunks only chunks of larger page sets), so imports between chunks always go
  * from fewer pages to more, and never back. `acyclicChunks()` checks it on every build.
  */
@@ -55,6 +61,11 @@ export interface ChunkPlanOptions {
   uncountedFolders: readonly string[];
   /** How many user pages of several families must reach a module for `shared`. */
   minSharedPages: number;
+  /**
+   * What a first visit loads besides the entry and the home page: the pages it opens and the
+   * modules loaded beside them, relative to the root (rule 4).
+   */
+  landingPages: readonly string[];
   /** The flow library's own modules (rule 2). */
   isFlowLibrary: (moduleId: string) => boolean;
 }
@@ -130,6 +141,7 @@ function markReached(
 export function chunkPlan(options: ChunkPlanOptions) {
   const viewsDir = path.join(options.root, 'src', 'views');
   const homePage = path.join(options.root, options.homePage);
+  const landingPages = options.landingPages.map((page) => path.join(options.root, page));
   const familyOfFolder = new Map<string, string>();
   for (const [family, folders] of Object.entries(options.families)) {
     for (const folder of folders) familyOfFolder.set(folder, family);
@@ -197,14 +209,17 @@ export function chunkPlan(options: ChunkPlanOptions) {
     if (!isApp(id)) return null;
     if (pages.has(homePage)) return 'app';
     if (pages.size < 2) return null;
+    const landing = landingPages.some((page) => pages.has(page));
+    if (landing && !reachesFlowLibrary(id, ctx)) return 'shared-landing';
     const families = new Set([...pages].map(familyOf));
     if (families.size === 1) {
       const family = [...families][0]!;
       return reachesFlowLibrary(id, ctx) ? `${family}-flows` : `${family}-shared`;
     }
     const userPages = [...pages].filter(counted).length;
-    if (userPages < options.minSharedPages) return null;
-    return reachesFlowLibrary(id, ctx) ? 'flows' : 'shared';
+    const enough = userPages >= options.minSharedPages;
+    if (reachesFlowLibrary(id, ctx)) return enough ? 'flows' : null;
+    return enough ? 'shared' : null;
   };
 }
 

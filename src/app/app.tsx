@@ -1,6 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ThemeProvider } from 'styled-components';
+import { useSession } from '../machines/auth-session';
 import { MarketFeedProvider } from '../services/market-feed-react';
 import { GlobalStyle } from '../ui/global-style';
 import { theme } from '../ui/theme';
@@ -9,8 +11,8 @@ import { AuthProvider } from './auth-provider';
 import { ErrorBoundary } from './error-boundary';
 import { i18n } from './i18n/i18n';
 import { AppShell } from './shell/app-shell';
-import { TradeWatch } from './trade-watch';
-import { StepUpHost } from './step-up-host';
+
+const SignedInHosts = lazy(() => import('./signed-in-hosts'));
 
 /**
  * The app. Its query cache is made once, outside React (`main.tsx`): a first render that
@@ -29,8 +31,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               <AuthProvider>
                 <MarketFeedProvider>
                   <AppShell />
-                  <TradeWatch />
-                  <StepUpHost />
+                  <SessionHosts />
                 </MarketFeedProvider>
               </AuthProvider>
             </ToastProvider>
@@ -38,5 +39,16 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         </ErrorBoundary>
       </I18nProvider>
     </ThemeProvider>
+  );
+}
+
+/** The signed-in user's hosts (signed-in-hosts.tsx), loaded once there is a session. */
+function SessionHosts() {
+  const signedIn = useSession().role !== null;
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInHosts />
+    </Suspense>
   );
 }

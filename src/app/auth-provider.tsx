@@ -7,15 +7,18 @@ import * as authApi from '../services/auth-api';
 import { userQuery } from '../services/queries';
 import { onUnauthorized } from '../services/session-events';
 import { tokenStorage } from '../services/token-storage';
-import { useToast, type ShowToast } from '../ui/toast';
+import { preloadToastCard, useToast, type ShowToast } from '../ui/toast';
 import { i18n, loadCatalog } from './i18n/i18n';
+
+/** The sign-in calls: loaded as the auth machine starts, not in the first load. */
+const signInApi = () => import('../services/sign-in-api');
 
 /** The auth machine's implementations: HTTP, storage, the query cache, navigation, toasts. */
 function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServices {
   return {
-    login: (credentials, signal) => authApi.login(credentials, signal),
-    loginTwoFactor: (answer, signal) => authApi.loginTwoFactor(answer, signal),
-    register: (fields, signal) => authApi.register(fields, signal),
+    login: async (credentials, signal) => (await signInApi()).login(credentials, signal),
+    loginTwoFactor: async (answer, signal) => (await signInApi()).loginTwoFactor(answer, signal),
+    register: async (fields, signal) => (await signInApi()).register(fields, signal),
     logout: (role) => authApi.logout(role),
     saveToken: (role, token) => {
       // A new session must never see the cached data of the previous one.
@@ -28,7 +31,10 @@ function appAuthServices(queryClient: QueryClient, toast: ShowToast): AuthServic
     },
     goToSignIn: () => navigate('/signin'),
     notify: (notice) => toast({ tone: notice.tone, text: i18n._(notice.message) }),
-    loadTexts: () => loadCatalog('app'),
+    loadTexts: async () => {
+      preloadToastCard();
+      await Promise.all([loadCatalog('app'), signInApi()]);
+    },
   };
 }
 

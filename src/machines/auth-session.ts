@@ -36,8 +36,9 @@ export interface AuthServices {
   goToSignIn(): void;
   notify(notice: AuthNotice): void;
   /**
-   * Loads the texts the auth flow shows beyond the shell's (its errors and notices), before
-   * the actor starts: they are not in the first load's catalog.
+   * Loads what the auth flow needs beyond the first load, before the actor starts: the texts
+   * it shows beyond the shell's (its errors and notices) and the sign-in calls; the toasts'
+   * look starts loading too.
    */
   loadTexts(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './page-icons';
 import { flexColumn } from './layout';
 import { theme } from './theme';
 

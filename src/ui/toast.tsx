@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -7,9 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import styled, { keyframes } from 'styled-components';
-import { AlertIcon, CheckIcon, InfoIcon } from './icons';
-import { flexColumn, flexRow } from './layout';
+import styled from 'styled-components';
+import { flexColumn } from './layout';
 import { theme } from './theme';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -29,6 +30,19 @@ const TOAST_DURATION_MS = 3000;
 const MAX_VISIBLE_TOASTS = 3;
 
 export type ShowToast = (toast: ToastInput) => void;
+
+/**
+ * The toasts' look is not in the first load: it loads when a session or the auth flow starts
+ * (`preloadToastCard`), or with the first toast. The live region that announces the toasts
+ * is here from the start.
+ */
+const loadToastCard = () => import('./toast-card');
+const ToastCard = lazy(loadToastCard);
+
+/** Starts loading the toasts' look, before anything asks for a toast. */
+export function preloadToastCard(): void {
+  loadToastCard().catch(() => undefined);
+}
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -63,31 +77,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <Region aria-live="polite" aria-relevant="additions">
-        {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            $tone={toast.tone}
-            role={toast.tone === 'error' ? 'alert' : 'status'}
-          >
-            <ToneIcon tone={toast.tone} />
-            <span>{toast.text}</span>
-          </Toast>
-        ))}
+        <Suspense fallback={null}>
+          {toasts.map((toast) => (
+            <ToastCard key={toast.id} tone={toast.tone} text={toast.text} />
+          ))}
+        </Suspense>
       </Region>
     </ToastContext.Provider>
   );
 }
-
-function ToneIcon({ tone }: { tone: ToastTone }) {
-  if (tone === 'success') return <CheckIcon sizePx={20} />;
-  if (tone === 'error') return <AlertIcon sizePx={20} />;
-  return <InfoIcon sizePx={20} />;
-}
-
-const slideIn = keyframes`
-  from { opacity: 0; transform: translateY(-8px); }
-  to { opacity: 1; transform: none; }
-`;
 
 const Region = styled.div`
   position: fixed;
@@ -98,26 +96,4 @@ const Region = styled.div`
   ${flexColumn(theme.space.sm)}
   width: min(calc(100% - 32px), ${theme.sizes.contentMaxWidthPx - 32}px);
   pointer-events: none;
-`;
-
-const Toast = styled.div<{ $tone: ToastTone }>`
-  ${flexRow(theme.space.md)}
-  padding: ${theme.space.md} ${theme.space.lg};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surfaceRaised};
-  border: 1px solid ${theme.colors.borderStrong};
-  box-shadow: ${theme.shadows.raised};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  animation: ${slideIn} ${theme.durations.normalMs}ms ease-out;
-
-  svg {
-    flex: none;
-    color: ${({ theme, $tone }) =>
-      $tone === 'success'
-        ? theme.colors.success
-        : $tone === 'error'
-          ? theme.colors.danger
-          : theme.colors.accent};
-  }
 `;

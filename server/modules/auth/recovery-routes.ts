@@ -168,9 +168,13 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
       const body = parseBody(PasswordResetRequest, request.body);
       const email = normalizeEmail(body.email);
       // The answer does not wait for the work: it is the same, and as fast, for an email
-      // that has an account and one that has not.
+      // that has an account and one that has not. The work starts in a later turn of the
+      // event loop: the embedded database runs a query's first steps at once, on this
+      // thread, which would make the answer for a known email a millisecond slower.
       if (email.length <= 254 && pending.size < MAX_PENDING_RESET_REQUESTS) {
-        const work = mailResetLink(app.db, email, app.nowMs())
+        const nowMs = app.nowMs();
+        const work = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => mailResetLink(app.db, email, nowMs))
           .then((sent) => {
             if (sent) request.log.info('password reset link queued');
           })

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { usePwaState } from './pwa-store';
 import { promptInstall } from './register';
-import { InstallIcon } from '../../ui/icons';
+import { InstallIcon } from '../../ui/page-icons';
 import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 

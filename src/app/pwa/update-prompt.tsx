@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button, IconButton } from '../../ui/button';
-import { CloseIcon, ZapIcon } from '../../ui/icons';
+import { ZapIcon } from '../../ui/icons';
+import { CloseIcon } from '../../ui/page-icons';
 import { usePwaState } from './pwa-store';
 import { theme } from '../../ui/theme';
 

@@ -8,17 +8,16 @@ import type { User } from '../../../common/contract';
 import { sendAuth, useSession } from '../../machines/auth-session';
 import { useUser } from '../../services/queries';
 import { Button, ButtonLink, IconButton } from '../../ui/button';
+import { HomeIcon, ShieldCheckIcon } from '../../ui/icons';
 import {
   CloseIcon,
   CopyIcon,
   DepositIcon,
   HistoryIcon,
-  HomeIcon,
   LogoutIcon,
   SettingsIcon,
-  ShieldCheckIcon,
   ChatIcon,
-} from '../../ui/icons';
+} from '../../ui/page-icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Badge, Card, Figure, Muted } from '../../ui/page';
 import { Skeleton, SkeletonCircle, SkeletonText } from '../../ui/skeleton';

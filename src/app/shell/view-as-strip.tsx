@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { logout } from '../../services/auth-api';
 import { tokenStorage, type ViewAsSession } from '../../services/token-storage';
-import { EyeIcon } from '../../ui/icons';
+import { EyeIcon } from '../../ui/page-icons';
 import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 import { stripLine, stripText } from './top-strip';

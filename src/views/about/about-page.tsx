@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { CHAT_WIDGET_PAGE_PATH } from '../../../common/contract';
-import { LockIcon, ShieldCheckIcon, UsersIcon, WalletIcon, ZapIcon } from '../../ui/icons';
+import { ShieldCheckIcon, WalletIcon, ZapIcon } from '../../ui/icons';
+import { LockIcon, UsersIcon } from '../../ui/page-icons';
 import { Logo, PRODUCT_NAME } from '../../ui/logo';
 import { Page } from '../../ui/page';
 import { ArticleSection, Lead, TextLink } from '../shared/article';

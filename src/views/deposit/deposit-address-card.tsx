@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import QRCode from 'react-qr-code';
 import styled from 'styled-components';
 import { IconButton } from '../../ui/button';
-import { CopyIcon } from '../../ui/icons';
+import { CopyIcon } from '../../ui/page-icons';
 import { Badge, Card } from '../../ui/page';
 import { useCopy } from '../../ui/use-copy';
 import type { DepositCheckoutState } from './deposit-terms';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import { useDepositMethods } from '../../services/wallet-queries';
-import { DepositIcon } from '../../ui/icons';
+import { DepositIcon } from '../../ui/page-icons';
 import { CheckoutMethodMissing } from '../shared/checkout-method-missing';
 import { useCheckoutMethod } from '../shared/use-checkout-method';
 import { DepositCheckout } from './deposit-checkout';

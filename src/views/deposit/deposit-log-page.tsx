@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useDepositLog } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
-import { DepositIcon, HistoryIcon } from '../../ui/icons';
+import { DepositIcon, HistoryIcon } from '../../ui/page-icons';
 import { EmptyState } from '../../ui/page';
 import { RequestLogPage } from '../shared/request-log';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDepositMethods } from '../../services/wallet-queries';
-import { DepositIcon } from '../../ui/icons';
+import { DepositIcon } from '../../ui/page-icons';
 import { MethodChoicePage } from '../shared/method-choice-page';
 import type { MethodTile } from '../shared/method-grid';
 import { depositCheckoutState } from './deposit-terms';

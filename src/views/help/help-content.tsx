@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { useSiteSetting } from '../../services/queries';
-import { ChatIcon } from '../../ui/icons';
+import { ChatIcon } from '../../ui/page-icons';
 import { List } from '../../ui/list';
 import { EmptyState, ErrorMessage, Muted, Page, Section, TitledSection } from '../../ui/page';
 import { PageSpinner } from '../../ui/spinner';

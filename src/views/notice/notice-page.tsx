@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { BellIcon } from '../../ui/icons';
+import { BellIcon } from '../../ui/page-icons';
 import { Card, EmptyState, Muted, Page } from '../../ui/page';
 import { WithUser } from '../shared/with-user';
 import { flexRow } from '../../ui/layout';

@@ -12,7 +12,7 @@ import { useLoginHistory, useRevokeSessions, useSessions } from '../../services/
 import { Button } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { ConfirmDialog } from '../../ui/dialog';
-import { KeyIcon } from '../../ui/icons';
+import { KeyIcon } from '../../ui/page-icons';
 import { flexColumn, flexRow } from '../../ui/layout';
 import { List, ListLink } from '../../ui/list';
 import {

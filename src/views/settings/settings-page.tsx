@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useSiteSetting } from '../../services/queries';
+import { InfoIcon, ShieldCheckIcon } from '../../ui/icons';
 import {
   EyeOffIcon,
   GaugeIcon,
   HistoryIcon,
-  InfoIcon,
   KeyIcon,
   LockIcon,
-  ShieldCheckIcon,
   UserIcon,
-} from '../../ui/icons';
+} from '../../ui/page-icons';
 import { List, ListLink } from '../../ui/list';
 import { Page, TitledSection } from '../../ui/page';
 import { SupportLinks, SupportLinksSkeleton } from '../shared/support-links';

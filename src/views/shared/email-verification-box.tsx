@@ -6,7 +6,7 @@ import { ApiError } from '../../services/api-error';
 import { resendVerificationEmail } from '../../services/account-api';
 import { readOnlyRefusal } from '../../services/error-messages';
 import { Button } from '../../ui/button';
-import { MailIcon } from '../../ui/icons';
+import { MailIcon } from '../../ui/page-icons';
 import { Muted } from '../../ui/page';
 import { theme } from '../../ui/theme';
 import { useDateTime } from '../../ui/date-time';

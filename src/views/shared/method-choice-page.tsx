@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLoadView } from '../../services/load-view';
-import { HistoryIcon } from '../../ui/icons';
+import { HistoryIcon } from '../../ui/page-icons';
 import { List, ListLink } from '../../ui/list';
 import { EmptyState, Section, SectionTitle, WidePage } from '../../ui/page';
 import { LoadError } from './load-error';

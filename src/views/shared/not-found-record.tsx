@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLoadView } from '../../services/load-view';
 import { ButtonLink } from '../../ui/button';
-import { HistoryIcon } from '../../ui/icons';
+import { HistoryIcon } from '../../ui/page-icons';
 import { EmptyState, Page } from '../../ui/page';
 import { PageLoadError } from './load-error';
 import { isNotFound } from './record-state';

@@ -4,13 +4,15 @@ import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import type { Trade } from '../../../common/contract';
 import { useDateTime } from '../../ui/date-time';
-import { ChevronRightIcon, ClockIcon } from '../../ui/icons';
+import { ChevronRightIcon } from '../../ui/icons';
+import { ClockIcon } from '../../ui/page-icons';
 import { formatSignedMicros, formatWireAmount } from '../../ui/money';
 import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';
 import { formatPrice } from '../../ui/market-format';
 import { TradeCountdown, useCountdownExpired } from './trade-countdowns';
-import { coinOf, pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { pairText, tradeOutcome, type TradeOutcome } from './trade-format';
+import { coinOfPair } from '../../workers/market-types';
 import { flexColumn, flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 
@@ -22,7 +24,7 @@ import { theme } from '../../ui/theme';
 export function OrderCard({ trade }: { trade: Trade }) {
   const dateTime = useDateTime();
   const outcome = tradeOutcome(trade);
-  const coin = coinOf(trade.coinType);
+  const coin = coinOfPair(trade.coinType);
   return (
     <li>
       <Card href={`/order/${encodeURIComponent(trade._id)}`} data-trade-id={trade._id}>

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { SiteSetting } from '../../../common/contract';
 import { safeExternalUrl } from '../../services/safe-url';
-import { ChatIcon, MailIcon, SendIcon } from '../../ui/icons';
+import { ChatIcon, MailIcon, SendIcon } from '../../ui/page-icons';
 import { ListExternalLink, ListItem } from '../../ui/list';
 import { SkeletonText } from '../../ui/skeleton';
 

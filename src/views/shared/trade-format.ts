@@ -132,11 +132,6 @@ export function pairText(coinType: string): string {
     : coinType;
 }
 
-/** "BTCUSDT" → "BTC". */
-export function coinOf(coinType: string): string {
-  return coinType.endsWith('USDT') && coinType.length > 4 ? coinType.slice(0, -4) : coinType;
-}
-
 const PRICE_TEXT = /^(\d+)(?:\.(\d+))?$/;
 
 /**

@@ -9,7 +9,7 @@ import { enableTwoFactor, setupTwoFactor } from '../../services/account-api';
 import { queryKeys } from '../../services/queries';
 import { Button } from '../../ui/button';
 import { StackedForm } from '../../ui/form';
-import { CopyIcon } from '../../ui/icons';
+import { CopyIcon } from '../../ui/page-icons';
 import { Card, ErrorMessage, Muted, Page, TitledSection } from '../../ui/page';
 import { theme } from '../../ui/theme';
 import { useCopy } from '../../ui/use-copy';

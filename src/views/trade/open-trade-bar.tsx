@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { Trade } from '../../../common/contract';
 import { useMarketPrice } from '../../services/market-feed-react';
-import { ClockIcon } from '../../ui/icons';
+import { ClockIcon } from '../../ui/page-icons';
 import { Figure } from '../../ui/page';
 import { theme } from '../../ui/theme';
 import { SidePill } from '../shared/order-card';

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { useMarketPrice, useMarketStatus } from '../../services/market-feed-react';
-import { useMarketTicks } from '../../services/trade-queries';
+import { useQuery } from '@tanstack/react-query';
+import { marketTicksQuery } from '../../services/market-ticks';
 import { Card, Figure } from '../../ui/page';
 import { Skeleton, SkeletonText } from '../../ui/skeleton';
 import { formatChange, formatPrice, shownChangeTone } from '../../ui/market-format';
+import { coinOfPair } from '../../workers/market-types';
 import { marketErrorMessage } from '../shared/market-text';
-import { coinOf } from '../shared/trade-format';
 import { theme } from '../../ui/theme';
 import { CoinSwitcher } from './coin-switcher';
 
@@ -18,9 +19,9 @@ export const PairHeader = memo(function PairHeader({ symbol }: { symbol: string 
   // Until the feed's first quote, the last price the server recorded (the chart's backfill,
   // one request for both): the ticker comes after the worker, the region check and a poll,
   // and the price is the largest thing the page shows (its LCP in `npm run lighthouse`).
-  const recordedPrice = useMarketTicks(symbol).data?.ticks.at(-1)?.price;
+  const recordedPrice = useQuery(marketTicksQuery(symbol)).data?.ticks.at(-1)?.price;
   const status = useMarketStatus();
-  const coin = coinOf(symbol);
+  const coin = coinOfPair(symbol);
   // The price in the colour of the change pill beside it.
   const tone = quote ? shownChangeTone(quote.changePercent) : 'flat';
   const message = i18n._(marketErrorMessage(status.error));

@@ -5,7 +5,6 @@ import { useMarketPrice } from '../../services/market-feed-react';
 import { serverClockOffset } from '../../services/trade-api';
 import { useMarketTicks } from '../../services/trade-queries';
 import { clockTime } from '../../ui/date-time';
-import { Skeleton } from '../../ui/skeleton';
 import { whenIdle } from '../../ui/when-idle';
 import { formatPrice, priceDecimals } from '../../ui/market-format';
 import type { MarketTicks } from '../../../common/contract';
@@ -18,10 +17,10 @@ import type {
   PriceChart as Chart,
 } from './chart-engine';
 import { theme } from '../../ui/theme';
+import { ChartFrame, ChartOverlay, ChartSkeleton } from './trade-frame';
 
 /** Live points kept for merging with a backfill that arrives after them. */
 const MAX_LIVE_POINTS = 600;
-const CHART_HEIGHT_PX = 200;
 /** The chart's code loads when the page is idle, or after this long at the latest. */
 const CHART_LOAD_TIMEOUT_MS = 1000;
 
@@ -145,22 +144,18 @@ export const PriceChart = memo(function PriceChart({
 
   const ready = chart !== null && (backfill !== undefined || ticks.isError || quote !== undefined);
   return (
-    <Frame>
+    <ChartFrame>
       <Canvas ref={container} aria-hidden="true" />
       {/* The chart's name, beside the drawing rather than around it: the drawing holds the
           library's attribution link, and an image's content cannot hold a link. */}
       <Picture role="img" aria-label={t`Price chart of the last 5 minutes`} />
-      {!ready && !loadFailed && (
-        <Overlay>
-          <Skeleton $widthPx={320} $heightPx={CHART_HEIGHT_PX - 32} />
-        </Overlay>
-      )}
+      {!ready && !loadFailed && <ChartSkeleton />}
       {loadFailed && (
-        <Overlay>
+        <ChartOverlay>
           <Trans>The chart could not load.</Trans>
-        </Overlay>
+        </ChartOverlay>
       )}
-    </Frame>
+    </ChartFrame>
   );
 });
 
@@ -182,14 +177,6 @@ function showBackfill(
   chart.setPoints([...recorded, ...live.filter((point) => point.timeS > lastRecordedS)]);
 }
 
-const Frame = styled.div`
-  position: relative;
-  width: 100%;
-  height: ${CHART_HEIGHT_PX}px;
-  overflow: hidden;
-  border-radius: ${theme.radii.md};
-`;
-
 const Canvas = styled.div`
   position: absolute;
   inset: 0;
@@ -200,19 +187,4 @@ const Picture = styled.div`
   position: absolute;
   inset: 0;
   pointer-events: none;
-`;
-
-const Overlay = styled.div`
-  position: absolute;
-  inset: 0;
-  display: grid;
-  place-items: center;
-  padding: ${theme.space.lg};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
-
-  > span {
-    max-width: 100%;
-  }
 `;

@@ -340,9 +340,6 @@ const ActionBar = styled.div`
   }
 `;
 
-/** The room the page keeps below its content for the action bar (with an open trade in it). */
-export const ACTION_BAR_ROOM_PX = 132;
-
 const Sides = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;

@@ -9,15 +9,8 @@ import { microsFromWire } from '../../../common/money';
 import { useWalletActivity } from '../../services/wallet-queries';
 import { ButtonLink } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
-import {
-  ChevronRightIcon,
-  DepositIcon,
-  HistoryIcon,
-  SettingsIcon,
-  TradeIcon,
-  TransferIcon,
-  WithdrawIcon,
-} from '../../ui/icons';
+import { ChevronRightIcon, TradeIcon, TransferIcon } from '../../ui/icons';
+import { DepositIcon, HistoryIcon, SettingsIcon, WithdrawIcon } from '../../ui/page-icons';
 import { List } from '../../ui/list';
 import { formatSignedMicros } from '../../ui/money';
 import { EmptyState, Figure } from '../../ui/page';

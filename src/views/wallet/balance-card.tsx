@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { microsFromWire } from '../../../common/money';
 import { IconButton } from '../../ui/button';
-import { CopyIcon } from '../../ui/icons';
+import { CopyIcon } from '../../ui/page-icons';
 import { formatAmountMicros } from '../../ui/money';
 import { Figure } from '../../ui/page';
 import { SkeletonText } from '../../ui/skeleton';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { HistoryIcon } from '../../ui/icons';
+import { HistoryIcon } from '../../ui/page-icons';
 import { List, ListLink } from '../../ui/list';
 import { TitledSection } from '../../ui/page';
 

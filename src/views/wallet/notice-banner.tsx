@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { BellIcon, ChevronRightIcon } from '../../ui/icons';
+import { ChevronRightIcon } from '../../ui/icons';
+import { BellIcon } from '../../ui/page-icons';
 import { flexRow } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../common/contract';
 import { ButtonLink } from '../../ui/button';
-import { ClockIcon, ShieldCheckIcon } from '../../ui/icons';
+import { ShieldCheckIcon } from '../../ui/icons';
+import { ClockIcon } from '../../ui/page-icons';
 import { Muted, cardBox } from '../../ui/page';
 import { theme } from '../../ui/theme';
 

@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { DepositIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
+import { TransferIcon } from '../../ui/icons';
+import { DepositIcon, WithdrawIcon } from '../../ui/page-icons';
 import { flexColumn, iconDisc } from '../../ui/layout';
 import { theme } from '../../ui/theme';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import { useWithdrawMethods } from '../../services/wallet-queries';
-import { WithdrawIcon } from '../../ui/icons';
+import { WithdrawIcon } from '../../ui/page-icons';
 import { Page } from '../../ui/page';
 import { CheckoutMethodMissing } from '../shared/checkout-method-missing';
 import { methodInfo } from '../shared/method-info';

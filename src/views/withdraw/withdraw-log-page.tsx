@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useWithdrawLog } from '../../services/wallet-queries';
-import { HistoryIcon, WithdrawIcon } from '../../ui/icons';
+import { HistoryIcon, WithdrawIcon } from '../../ui/page-icons';
 import { EmptyState } from '../../ui/page';
 import { RequestLogPage } from '../shared/request-log';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useWithdrawMethods } from '../../services/wallet-queries';
-import { WithdrawIcon } from '../../ui/icons';
+import { WithdrawIcon } from '../../ui/page-icons';
 import { EmailVerificationNotice } from '../shared/email-verification-notice';
 import { MethodChoicePage } from '../shared/method-choice-page';
 import type { MethodTile } from '../shared/method-grid';

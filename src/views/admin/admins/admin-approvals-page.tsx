@@ -9,7 +9,7 @@ import {
   useRejectAdminRequest,
 } from '../../../services/admin-queries';
 import { ConfirmDialog } from '../../../ui/dialog';
-import { HistoryIcon } from '../../../ui/icons';
+import { HistoryIcon } from '../../../ui/page-icons';
 import { EmptyState, ErrorMessage, Muted } from '../../../ui/page';
 import { TextAreaField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/toast';

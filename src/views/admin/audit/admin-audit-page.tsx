@@ -6,7 +6,7 @@ import { useAdminAudit } from '../../../services/admin-queries';
 import { ApiError } from '../../../services/api-error';
 import { describeAdminError } from '../../../services/error-messages';
 import { translate } from '../../../services/messages';
-import { HistoryIcon } from '../../../ui/icons';
+import { HistoryIcon } from '../../../ui/page-icons';
 import { EmptyState, ErrorMessage, Muted } from '../../../ui/page';
 import { LoadError } from '../../shared/load-error';
 import { AdminNav } from '../console/admin-nav';

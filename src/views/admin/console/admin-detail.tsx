@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useParams } from 'wouter';
 import { ButtonLink } from '../../../ui/button';
-import { HistoryIcon } from '../../../ui/icons';
+import { HistoryIcon } from '../../../ui/page-icons';
 import { EmptyState } from '../../../ui/page';
 import { useLoadView } from '../../../services/load-view';
 import { LoadError } from '../../shared/load-error';

@@ -5,7 +5,7 @@ import { sendAuth, useSession } from '../../../machines/auth-session';
 import { useAdminDashboard } from '../../../services/admin-queries';
 import { useLoadView } from '../../../services/load-view';
 import { Button } from '../../../ui/button';
-import { LogoutIcon } from '../../../ui/icons';
+import { LogoutIcon } from '../../../ui/page-icons';
 import { flexRow } from '../../../ui/layout';
 import { Muted } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';

@@ -10,7 +10,7 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate } from '../../../services/messages';
 import { Button } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
-import { MailIcon } from '../../../ui/icons';
+import { MailIcon } from '../../../ui/page-icons';
 import { Badge, EmptyState, ErrorMessage, Muted, type Tone } from '../../../ui/page';
 import { theme } from '../../../ui/theme';
 import { LoadError } from '../../shared/load-error';

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useSearch } from 'wouter';
 import type { QueueUser } from '../../../../common/contract';
 import { useDateTime } from '../../../ui/date-time';
-import { HistoryIcon } from '../../../ui/icons';
+import { HistoryIcon } from '../../../ui/page-icons';
 import { formatWireAmount } from '../../../ui/money';
 import { EmptyState } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';

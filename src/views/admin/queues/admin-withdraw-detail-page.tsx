@@ -6,7 +6,7 @@ import { useAdminWithdraw, useDecideWithdraw } from '../../../services/admin-que
 import { useAdminProfile } from '../../../services/queries';
 import { IconButton } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
-import { CopyIcon } from '../../../ui/icons';
+import { CopyIcon } from '../../../ui/page-icons';
 import { Detail } from '../../../ui/list';
 import { formatRate, formatWireAmount } from '../../../ui/money';
 import { Badge, Card } from '../../../ui/page';

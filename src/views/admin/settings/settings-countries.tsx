@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { CloseIcon } from '../../../ui/icons';
+import { CloseIcon } from '../../../ui/page-icons';
 import { ErrorMessage, Muted } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
 import { iconDisc } from '../../../ui/layout';

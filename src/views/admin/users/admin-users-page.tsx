@@ -6,7 +6,7 @@ import { ADMIN_USER_SEARCH_MAX_LENGTH, type AdminUserSummary } from '../../../..
 import { useAdminUsers } from '../../../services/admin-queries';
 import { Button } from '../../../ui/button';
 import { useDateTime } from '../../../ui/date-time';
-import { SearchIcon, UsersIcon } from '../../../ui/icons';
+import { SearchIcon, UsersIcon } from '../../../ui/page-icons';
 import { EmptyState, Figure, Muted } from '../../../ui/page';
 import { Skeleton } from '../../../ui/skeleton';
 import { formatWireAmount } from '../../../ui/money';

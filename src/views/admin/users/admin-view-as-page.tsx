@@ -8,7 +8,7 @@ import { describeAdminError } from '../../../services/error-messages';
 import { translate, type AppMessage } from '../../../services/messages';
 import { tokenStorage } from '../../../services/token-storage';
 import { Button, ButtonLink } from '../../../ui/button';
-import { EyeIcon } from '../../../ui/icons';
+import { EyeIcon } from '../../../ui/page-icons';
 import { Card, ErrorMessage, Muted } from '../../../ui/page';
 import { Spinner } from '../../../ui/spinner';
 import { AdminNav } from '../console/admin-nav';

@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import type { AdminUserDetail } from '../../../../common/contract';
 import { microsFromWire } from '../../../../common/money';
 import { useDateTime } from '../../../ui/date-time';
-import { HistoryIcon } from '../../../ui/icons';
+import { HistoryIcon } from '../../../ui/page-icons';
 import { flexColumn } from '../../../ui/layout';
 import { formatSignedMicros, formatWireAmount } from '../../../ui/money';
 import { Badge, EmptyState, Figure } from '../../../ui/page';
