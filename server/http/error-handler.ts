@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isNumberOutOfRange } from '../db/out-of-range';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { InsufficientFundsError } from '../ledger/errors';
+import { BatcherFullError } from '../lib/batcher';
 import { SemaphoreFullError } from '../lib/semaphore';
 import { ApiError, TooManyRequestsError } from './errors';
 import fp from 'fastify-plugin';
@@ -51,10 +52,15 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
       code: 'service_unavailable',
     });
   }
-  if (error instanceof SemaphoreFullError) {
-    // Every password-hash slot and its queue are taken (a flood from many addresses): the
-    // request was not looked at, and may be sent again in a moment.
-    request.log.warn('password hashing queue full');
+  if (error instanceof SemaphoreFullError || error instanceof BatcherFullError) {
+    // Every password-hash slot and its queue are taken (a flood from many addresses), or the
+    // queue of transfers waiting for a batch is full: the request changed nothing, and may
+    // be sent again in a moment.
+    request.log.warn(
+      error instanceof BatcherFullError
+        ? 'transfer batch queue full'
+        : 'password hashing queue full',
+    );
     return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send({
       error: 'The server is busy. Please try again in a moment.',
       code: 'service_unavailable',

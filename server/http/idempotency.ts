@@ -8,8 +8,8 @@
  * - on PostgreSQL, a concurrent request with the same key waits on the first one's insert
  *   and then answers its stored answer; if the first rolled back, it runs itself.
  * `runIdempotent` runs a change in a transaction with its key. A change made in ONE statement
- * (a transfer) claims the key in that statement itself: its module builds the statement with
- * `claim` and calls the ledger, and this file only claims the key and replays the answer.
+ * (a transfer, written in batches) claims the key in that statement itself from `keyRow`,
+ * and this file only replays the answer.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -113,21 +113,23 @@ export async function runIdempotent(
 }
 
 /**
- * The key's part of a change made in ONE statement (a transfer): the CTE `claim` stores the
- * key with its answer, or nothing when the key is already stored; every write of the
- * statement must run only where `claimed` holds, so a key seen before changes nothing.
+ * A key row as a change made in ONE statement (the transfer batch) stores it: the key, its
+ * route and body hash, and the answer stored with it.
  */
-export interface KeyClaim {
-  cte: SQL;
-  claimed: SQL;
+export interface KeyRow {
+  userId: string;
+  key: string;
+  route: string;
+  requestHash: string;
+  answer: StoredAnswer;
 }
 
 /** A money-moving request's key, claimed by the caller's own statement or transaction. */
 export interface IdempotentRequest {
   /** The insert of the key row with `answer`; a key already stored inserts nothing. */
   insertKey(answer: StoredAnswer): SQL;
-  /** The key's part of the caller's statement, storing `answer` with the key. */
-  claim(answer: StoredAnswer): KeyClaim;
+  /** The key row storing `answer`, for a statement that claims keys itself. */
+  keyRow(answer: StoredAnswer): KeyRow;
   /** Sends the answer stored with the key: the first request's, byte for byte. */
   replay(): Promise<FastifyReply>;
   /** Whether the key is stored: its request was answered and only replays from now on. */
@@ -189,10 +191,7 @@ export function idempotentRequest(
 
   return {
     insertKey,
-    claim: (answer) => ({
-      cte: sql`claim as (${insertKey(answer)} returning key)`,
-      claimed: sql`exists (select 1 from claim)`,
-    }),
+    keyRow: (answer) => ({ userId, key, route, requestHash, answer }),
     replay,
     answered: keyIsStored,
     recover: async (error) => {

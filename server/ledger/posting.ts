@@ -54,7 +54,7 @@ function isFundsViolation(error: unknown): boolean {
 }
 
 /** Statements that run before an entry's own, and a condition the whole entry depends on. */
-export interface EntryGuard {
+interface EntryGuard {
   /** CTEs placed before the posting's, e.g. `claim as (insert … returning key)`. */
   ctes: SQL[];
   /** When false, the statement posts nothing: no lock, no balance change, no entry. */

@@ -6,7 +6,8 @@
 export { createMailChannel, type MailChannel } from './channel';
 export {
   enqueueMail,
-  enqueueMailCte,
+  prepareMail,
+  type PreparedMail,
   findMail,
   listOutbox,
   requeueFailedMail,

@@ -6,7 +6,7 @@
  * claimed since) cannot mark it.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
 import type { Tx } from '../../ledger/types';
@@ -186,18 +186,28 @@ export async function findMail(db: Db | Tx, id: string): Promise<OutboxRow | nul
   return row ?? null;
 }
 
+/** A mail of `enqueueMail` for a writer that inserts it itself (the transfer batch). */
+export interface PreparedMail {
+  id: string;
+  userId: string;
+  kind: string;
+  /** The params as JSON text; the writer adds `recipientName` from the user's row. */
+  paramsJson: string;
+  messageId: string;
+}
+
 /**
- * `enqueueMail` as a CTE named `name`, for a writer whose whole change is one statement (the
- * transfer): the same row, read from the user in the same statement, inserted only where
- * `condition` holds.
+ * `enqueueMail`'s row for a writer whose change is one statement (the transfer batch,
+ * server/modules/wallet/transfer-batch.ts): it reads the recipient's address, language and
+ * name from the user in that statement and inserts the row only with the change itself.
  */
-export function enqueueMailCte(name: string, mail: MailRequest, condition: SQL): SQL {
+export function prepareMail(mail: MailRequest): PreparedMail {
   const id = randomUUID();
-  return sql`${sql.raw(name)} as (
-      insert into mail_outbox (id, user_id, recipient, language, kind, params, message_id)
-      select ${id}::uuid, u.id, u.email, u.language, ${mail.kind}::text,
-        ${JSON.stringify(mail.params)}::jsonb || jsonb_build_object('recipientName', u.full_name),
-        ${`<${id}@${MESSAGE_ID_HOST}>`}::text
-      from users u
-      where u.id = ${mail.userId}::uuid and ${condition})`;
+  return {
+    id,
+    userId: mail.userId,
+    kind: mail.kind,
+    paramsJson: JSON.stringify(mail.params),
+    messageId: `<${id}@${MESSAGE_ID_HOST}>`,
+  };
 }

@@ -4,15 +4,17 @@
  * settings. The receiver lookup answers only what the confirmation dialog shows.
  *
  * A transfer is three round trips: the session, one read of both parties and the rules, and
- * ONE statement that claims the idempotency key, inserts the transfer row and posts the
- * entry, the last two only where the key was claimed (`npm run bench:transfers` measures it).
+ * its share of ONE batch statement that claims the idempotency key, inserts the transfer row
+ * and posts the entry, the last two only where the key was claimed; transfers arriving
+ * together share that statement and its commit (transfer-batch.ts; `npm run bench:transfers`
+ * measures it).
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
 import { displayMicros, formatMicros, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAY_ID_DIGITS } from '../../../common/rules';
-import { transfers, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { queryPrepared, type Db } from '../../db/client';
 import { sessionOf } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
@@ -22,18 +24,18 @@ import {
   sendAnswer,
   storedAnswer,
   type IdempotentRequest,
-  type KeyClaim,
+  type KeyRow,
   type StoredAnswer,
 } from '../../http/idempotency';
 import { perUserRateLimit } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { platformShard, type PlatformAccounts } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
-import { postGuardedEntry } from '../../ledger/posting';
-import type { EntrySpec, Posting, Tx } from '../../ledger/types';
+import type { Tx } from '../../ledger/types';
 import { requireStepUp } from '../users';
 import { newRecordId } from '../../lib/record-id';
-import { enqueueMailCte } from '../mail';
+import { prepareMail } from '../mail';
+import { transferBatcher, type TransferBatchItem } from './transfer-batch';
 import { emailUnverified } from '../users';
 import { transferView } from './views';
 import { transferOfUser, transfersOfUser } from './history-repository';
@@ -128,8 +130,8 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * Makes the transfer under the request's key: reads and checks (one round trip), then ONE
- * statement claims the key, inserts the transfer row and posts the entry. Answers what was
+ * Makes the transfer under the request's key: reads and checks (one round trip), then the
+ * batch statement it joins claims the key, inserts the transfer row and posts the entry. Answers what was
  * stored with the key, or null when the key was claimed before and nothing changed.
  */
 async function transferOnce(
@@ -140,14 +142,19 @@ async function transferOnce(
 ): Promise<StoredAnswer | null> {
   const transfer = await prepareTransfer(app.db, senderId, body, app.platformAccounts);
   const answer = storedAnswer(201, { transfer: transferView(transfer.row) });
-  const posted = await postTransfer(app.db, transfer, idempotent.claim(answer));
+  const posted = await postTransfer(app.db, transfer, idempotent.keyRow(answer));
   return posted ? answer : null;
 }
 
-/** A checked transfer: its row as it will be stored, and its balanced ledger entry. */
+/**
+ * A checked transfer: its row as it will be stored, and the accounts of its entry (the
+ * sender pays the amount, the receiver gets the net, a fee revenue shard the fee if any).
+ */
 interface PreparedTransfer {
-  row: typeof transfers.$inferInsert & { id: string; createdAt: Date };
-  entry: EntrySpec;
+  row: TransferBatchItem['row'];
+  senderWallet: string;
+  receiverWallet: string;
+  feeAccount: string | null;
 }
 
 /**
@@ -195,19 +202,11 @@ async function prepareTransfer(
     feeMicros: split.feeMicros,
     netMicros: split.netMicros,
   };
-  const postings: Posting[] = [
-    { accountId: sender.walletId, amountMicros: -amountMicros },
-    { accountId: receiver.walletId, amountMicros: split.netMicros },
-  ];
-  if (split.feeMicros > 0n) {
-    postings.push({
-      accountId: platformShard(platformAccounts, 'fee_revenue'),
-      amountMicros: split.feeMicros,
-    });
-  }
   return {
     row,
-    entry: { kind: 'transfer', referenceType: 'transfer', referenceId: row.id, postings },
+    senderWallet: sender.walletId,
+    receiverWallet: receiver.walletId,
+    feeAccount: split.feeMicros > 0n ? platformShard(platformAccounts, 'fee_revenue') : null,
   };
 }
 
@@ -248,51 +247,31 @@ async function findParties(
 }
 
 /**
- * The transfer's one statement: the key's claim, the transfer row and the ledger entry, the
- * row and the entry only where the key was claimed. True when it was; false when the key was
- * stored before, and then nothing changed. A sender who cannot pay aborts all of it.
+ * Writes the transfer through the batcher: its key's claim, the transfer row, the ledger
+ * entry and the receiver's mail, in the statement of the batch it joins. True when it was
+ * posted; false when the key was stored before, and then nothing changed.
  */
-async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyClaim): Promise<boolean> {
-  try {
-    const entryId = await postGuardedEntry(db, transfer.entry, {
-      ctes: [
-        key.cte,
-        transferInsert(transfer.row, key.claimed),
-        // The receiver's mail, in the same statement: it exists exactly when the transfer does.
-        enqueueMailCte(
-          'receiver_mail',
-          {
-            userId: transfer.row.receiverId,
-            kind: 'transfer_received',
-            params: {
-              amount: formatMicros(transfer.row.netMicros),
-              sender: `${transfer.row.senderUsername} (${transfer.row.senderPayId})`,
-            },
-          },
-          key.claimed,
-        ),
-      ],
-      condition: key.claimed,
-    });
-    return entryId !== null;
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw new InsufficientFundsError('You cannot transfer more than your balance.');
-    }
-    throw error;
+async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyRow): Promise<boolean> {
+  const { row } = transfer;
+  const outcome = await transferBatcher(db).submit({
+    key,
+    row,
+    senderWallet: transfer.senderWallet,
+    receiverWallet: transfer.receiverWallet,
+    feeAccount: transfer.feeAccount,
+    // The receiver's mail, in the same statement: it exists exactly when the transfer does.
+    mail: prepareMail({
+      userId: row.receiverId,
+      kind: 'transfer_received',
+      params: {
+        amount: formatMicros(row.netMicros),
+        sender: `${row.senderUsername} (${row.senderPayId})`,
+      },
+    }),
+  });
+  if (outcome === 'insufficient') {
+    throw new InsufficientFundsError('You cannot transfer more than your balance.');
   }
-}
-
-/** The CTE inserting the transfer row when `claimed` holds; plain SQL in a prepared statement. */
-function transferInsert(row: PreparedTransfer['row'], claimed: SQL): SQL {
-  return sql`transfer_row as (
-      insert into transfers (id, sender_id, receiver_id, sender_pay_id, receiver_pay_id,
-        sender_username, receiver_username, amount_micros, fee_micros, net_micros,
-        created_at)
-      select ${row.id}::uuid, ${row.senderId}::uuid, ${row.receiverId}::uuid,
-        ${row.senderPayId}::text, ${row.receiverPayId}::text, ${row.senderUsername}::text,
-        ${row.receiverUsername}::text, ${row.amountMicros}::bigint,
-        ${row.feeMicros}::bigint, ${row.netMicros}::bigint,
-        ${row.createdAt.toISOString()}::timestamptz
-      where ${claimed})`;
+  if (outcome === 'missing_account') throw new Error('ledger: an account of the entry is missing');
+  return outcome === 'posted';
 }

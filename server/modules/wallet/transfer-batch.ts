@@ -1,0 +1,115 @@
+/**
+ * Transfers written in batches: one statement (`post_transfer_batch`, migration
+ * 0015_transfer_batch.sql) claims the keys of many transfers, locks the accounts they touch
+ * in id order, decides each transfer in order against the running balances, writes the
+ * accepted ones (transfer row, journal entry, postings, receiver's mail) and moves the
+ * balances; one commit for all of them. The batcher (server/lib/batcher.ts) forms the
+ * batches: a lone request is written at once, requests that arrive meanwhile share the next.
+ */
+import { sql } from 'drizzle-orm';
+import { queryPrepared, type Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import type { transfers } from '../../db/schema';
+import type { KeyRow } from '../../http/idempotency';
+import { Batcher } from '../../lib/batcher';
+import type { PreparedMail } from '../mail';
+
+/** Most transfers in one batch statement. */
+const MAX_TRANSFER_BATCH = 64;
+/** Longest a transfer waits for company while another batch is being written, in ms. */
+const TRANSFER_BATCH_WAIT_MS = 2;
+/** Batches written at once, each on its own connection, so one commits while one runs. */
+const TRANSFER_BATCHES_IN_FLIGHT = 2;
+/** Transfers waiting for a batch before new ones are refused with a 503. */
+const MAX_QUEUED_TRANSFERS = 1024;
+
+/** One transfer as the batch writes it: its key, its row, its accounts and its mail. */
+export interface TransferBatchItem {
+  key: KeyRow;
+  row: typeof transfers.$inferInsert & { id: string; createdAt: Date };
+  senderWallet: string;
+  receiverWallet: string;
+  /** The fee revenue shard credited, or null when the fee is zero. */
+  feeAccount: string | null;
+  mail: PreparedMail;
+}
+
+/**
+ * What became of one transfer: posted; replay (its key was stored before, or by an earlier
+ * transfer of the same batch, and nothing changed); insufficient (the sender cannot pay,
+ * nothing stored, the key free again); missing_account (a bug: an account does not exist).
+ */
+export type TransferOutcome = 'posted' | 'replay' | 'insufficient' | 'missing_account';
+const OUTCOMES: readonly string[] = ['posted', 'replay', 'insufficient', 'missing_account'];
+
+function assertSameForAll(items: TransferBatchItem[]): { route: string; statusCode: number } {
+  const first = items[0]!;
+  for (const item of items) {
+    if (item.key.route !== first.key.route || item.key.answer.statusCode !== 201) {
+      throw new Error('transfer batch: every item must be a createTransfer answered 201');
+    }
+    if (item.mail.kind !== first.mail.kind) throw new Error('transfer batch: mixed mail kinds');
+    if (item.row.feeMicros !== 0n && item.feeAccount === null) {
+      throw new Error('transfer batch: a fee without a fee account');
+    }
+  }
+  return { route: first.key.route, statusCode: first.key.answer.statusCode };
+}
+
+/** Writes `items` in ONE statement; answers one outcome per item, in order. */
+export async function postTransferBatch(
+  db: Db,
+  items: TransferBatchItem[],
+): Promise<TransferOutcome[]> {
+  if (items.length === 0) return [];
+  if (items.length > MAX_TRANSFER_BATCH) throw new Error('transfer batch: too many items');
+  const { route, statusCode } = assertSameForAll(items);
+  const column = <T>(of: (item: TransferBatchItem) => T) => sql.param(items.map(of));
+  const rows = await queryPrepared<{ outcomes: string }>(
+    db,
+    sql`select post_transfer_batch(${route}::text, ${statusCode}::int, ${items[0]!.mail.kind}::text,
+      ${column((i) => i.key.userId)}::uuid[], ${column((i) => i.key.key)}::text[],
+      ${column((i) => i.key.requestHash)}::text[], ${column((i) => i.key.answer.json)}::text[],
+      ${column((i) => i.row.id)}::uuid[], ${column((i) => i.row.id)}::text[],
+      ${column((i) => i.row.senderId)}::uuid[], ${column((i) => i.row.receiverId)}::uuid[],
+      ${column((i) => i.row.senderPayId)}::text[], ${column((i) => i.row.receiverPayId)}::text[],
+      ${column((i) => i.row.senderUsername)}::text[],
+      ${column((i) => i.row.receiverUsername)}::text[],
+      ${column((i) => i.row.amountMicros.toString())}::bigint[],
+      ${column((i) => i.row.feeMicros.toString())}::bigint[],
+      ${column((i) => i.row.netMicros.toString())}::bigint[],
+      ${column((i) => i.row.createdAt.toISOString())}::timestamptz[],
+      ${column((i) => i.senderWallet)}::uuid[], ${column((i) => i.receiverWallet)}::uuid[],
+      ${column((i) => i.feeAccount)}::uuid[],
+      ${column((i) => i.mail.id)}::uuid[], ${column((i) => i.mail.paramsJson)}::text[],
+      ${column((i) => i.mail.messageId)}::text[]) as outcomes`,
+  );
+  const outcomes = (rows[0]?.outcomes ?? '').split(',');
+  if (outcomes.length !== items.length || !outcomes.every((o) => OUTCOMES.includes(o))) {
+    throw new Error(`transfer batch: unexpected outcomes ${rows[0]?.outcomes}`);
+  }
+  return outcomes as TransferOutcome[];
+}
+
+const batchers = new WeakMap<Db, Batcher<TransferBatchItem, TransferOutcome>>();
+
+/** The database's transfer batcher (one per database handle, made on first use). */
+export function transferBatcher(db: Db): Batcher<TransferBatchItem, TransferOutcome> {
+  let batcher = batchers.get(db);
+  if (batcher === undefined) {
+    batcher = new Batcher(
+      (items) => postTransferBatch(db, items),
+      {
+        maxBatch: MAX_TRANSFER_BATCH,
+        maxWaitMs: TRANSFER_BATCH_WAIT_MS,
+        maxInFlight: TRANSFER_BATCHES_IN_FLIGHT,
+        maxQueued: MAX_QUEUED_TRANSFERS,
+      },
+      // A failed batch changed nothing (one statement): its transfers are written again one
+      // by one, so one that fails (a deadlock, a figure out of range) fails alone.
+      (error) => !isDatabaseUnavailable(error),
+    );
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
