@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { useDateTime } from '../../ui/date-time';
 import { formatWireAmount } from '../../ui/money';
 import { Badge, Figure } from '../../ui/page';
+import { SegmentedTab, SegmentedTabs } from '../../ui/segmented-tabs';
 import { SkeletonText } from '../../ui/skeleton';
 import { theme } from '../../ui/theme';
 import { useToast } from '../../ui/toast';
@@ -135,26 +136,13 @@ export function PracticeBalanceCard() {
   );
 }
 
-const Switch = styled.div`
-  display: grid;
+/** The markets' segmented tabs, two of them. */
+const Switch = styled(SegmentedTabs)`
   grid-template-columns: 1fr 1fr;
-  gap: ${theme.space.xs};
-  padding: ${theme.space.xs};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
 `;
 
-const SwitchButton = styled.button<{ $practice: boolean }>`
-  min-height: 40px;
-  border: 0;
-  border-radius: ${theme.radii.sm};
-  background: transparent;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.semibold};
-  cursor: pointer;
-
+/** A segmented tab as a toggle button: the chosen side raised, Practice in amber. */
+const SwitchButton = styled(SegmentedTab)<{ $practice: boolean }>`
   &[aria-pressed='true'] {
     background: ${({ $practice }) =>
       $practice ? theme.colors.warningSoft : theme.colors.surfaceRaised};
