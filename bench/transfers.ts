@@ -3,7 +3,13 @@
  * TPC-B-like TPS on the same server in the same run, and their ratio (target 1.0, at least 0.6),
  * with the sizes of the batches the transfers were written in.
  *
- *   npm run bench:transfers            (BENCH_PG_URL, BENCH_SECONDS, BENCH_CONNECTIONS)
+ * The run: a warm-up, then ANALYZE (pgbench -i analyzes its tables too; a fresh
+ * database's first plans would otherwise scan tables that have since grown), one client alone
+ * (a lone request's latency), the full load, then the server stops (its mail sender would
+ * otherwise drain the load's mails beside pgbench) and pgbench runs on the same server.
+ *
+ *   npm run bench:transfers   (BENCH_PG_URL, BENCH_SECONDS, BENCH_CONNECTIONS,
+ *                              BENCH_WARMUP_SECONDS, BENCH_ONE_CLIENT_SECONDS)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +36,8 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const ONE_CLIENT_SECONDS = Number(process.env.BENCH_ONE_CLIENT_SECONDS ?? 8);
 const USERS = 40;
 const PORT = 3310;
 const PASSWORD = 'Bench-Transfer-2026';
@@ -98,14 +106,16 @@ async function prepareSqlOnlyTables(database: Database): Promise<void> {
 }
 
 /**
- * The sizes of the batches the API wrote: the transfers of one batch share one transaction,
- * so their rows carry the same `xmin`. Median and p99 over the batches.
+ * The sizes of the batches the API wrote since `since`: the transfers of one batch share one
+ * transaction, so their rows carry the same `xmin`. Median and p99 over the batches.
  */
 async function batchSizes(
   database: Database,
+  since: Date,
 ): Promise<{ median: number; p99: number; max: number; count: number }> {
   const result = (await database.db.execute(
-    sql`select count(*)::int as n from transfers group by xmin::text order by n`,
+    sql`select count(*)::int as n from transfers where created_at >= ${since.toISOString()}::timestamptz
+        group by xmin::text order by n`,
   )) as unknown as { rows: { n: number }[] };
   const sizes = result.rows.map((row) => row.n);
   const at = (q: number) => sizes[Math.min(sizes.length - 1, Math.floor(q * sizes.length))] ?? 0;
@@ -170,43 +180,52 @@ async function main(): Promise<void> {
       }
 
       let counter = 0;
+      const load = (connections: number, duration: number) =>
+        autocannon({
+          url: server.baseUrl,
+          connections,
+          duration,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/createTransfer',
+              setupRequest: (request) => {
+                counter += 1;
+                const from = users[counter % USERS]!;
+                const to = users[(counter * 7 + 3) % USERS]!;
+                const receiver = to === from ? users[(counter + 1) % USERS]! : to;
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${from.token}`,
+                    'idempotency-key': randomBytes(16).toString('hex'),
+                  },
+                  body: JSON.stringify({ amount: '1.25', receivePId: receiver.payId }),
+                };
+              },
+            },
+          ],
+        });
+      // The warm-up at one client, so its mails are few when the lone client is measured.
+      await load(1, WARMUP_SECONDS);
+      await database.db.execute(sql`analyze`);
+      const alone = await load(1, ONE_CLIENT_SECONDS);
+
+      const loadStart = new Date();
       const backendsBefore = await backendCpuMs(appDb.name);
       const serverCpuBefore = server.cpuMs();
       const machineBefore = machineBusyMs();
-      const result = await autocannon({
-        url: server.baseUrl,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/createTransfer',
-            setupRequest: (request) => {
-              counter += 1;
-              const from = users[counter % USERS]!;
-              const to = users[(counter * 7 + 3) % USERS]!;
-              const receiver = to === from ? users[(counter + 1) % USERS]! : to;
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${from.token}`,
-                  'idempotency-key': randomBytes(16).toString('hex'),
-                },
-                body: JSON.stringify({ amount: '1.25', receivePId: receiver.payId }),
-              };
-            },
-          },
-        ],
-      });
+      const result = await load(CONNECTIONS, SECONDS);
       const machineApiMs = machineBusyMs() - machineBefore;
       const serverApiMs = server.cpuMs() - serverCpuBefore;
       const backendsApiMs = backendCpuDeltaMs(backendsBefore, await backendCpuMs(appDb.name));
       const rssMiB = server.rssMiB();
       const apiTps = result.requests.average;
-      const non2xx = result.non2xx;
+      const non2xx = result.non2xx + alone.non2xx;
+      await server.stop();
 
-      const batches = await batchSizes(database);
+      const batches = await batchSizes(database, loadStart);
       await prepareSqlOnlyTables(database);
       const report = await checkLedger(database.db);
       await database.close();
@@ -256,9 +275,14 @@ async function main(): Promise<void> {
       await recheck.close();
 
       console.log('');
-      console.log(`duration ${SECONDS} s, ${CONNECTIONS} connections each`);
+      console.log(
+        `duration ${SECONDS} s, ${CONNECTIONS} connections each (after a ${WARMUP_SECONDS} s warm-up and ANALYZE)`,
+      );
       console.log(
         `API transfers/s        ${apiTps.toFixed(0)}   (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${non2xx}, errors ${result.errors})`,
+      );
+      console.log(
+        `one client alone       ${alone.requests.average.toFixed(0)}   (p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms, mean ${alone.latency.average} ms, ${ONE_CLIENT_SECONDS} s)`,
       );
       console.log(
         `pgbench TPC-B TPS      ${pgbenchTps.toFixed(0)}   (scale 10, built-in tpcb-like)`,
