@@ -34,7 +34,13 @@ import {
   impersonationRoutes,
   overviewRoutes,
 } from './modules/admin';
-import { authRoutes, findSession, recoveryRoutes, sessionRoutes } from './modules/auth';
+import {
+  authRoutes,
+  findSession,
+  findSessionRecheckedInWrite,
+  recoveryRoutes,
+  sessionRoutes,
+} from './modules/auth';
 import { coinRoutes } from './modules/coins';
 import { fairnessRoutes } from './modules/fairness';
 import { createFileLinks, fileRoutes } from './modules/files';
@@ -150,7 +156,13 @@ async function decorateApp(app: FastifyInstance, options: AppOptions): Promise<v
   app.decorateRequest('session', null);
   // The guard finds sessions through the auth area's lookup, handed over here: the http
   // layer imports no area.
-  app.decorate('apiRoutes', installAccessControl(app, findSession));
+  app.decorate(
+    'apiRoutes',
+    installAccessControl(app, {
+      find: findSession,
+      findRecheckedInWrite: findSessionRecheckedInWrite,
+    }),
+  );
   // Built, not started: main.ts starts the recorder, tests drive it with recordOnce.
   // The simulated market's key is read (or made) in the database first.
   app.decorate('market', await createMarketRuntime({ config, db: database.db, log: app.log }));

@@ -6,8 +6,10 @@
  * app as a user) may only read: any other method answers 403 `read_only_session`, except
  * signing out.
  *
- * The guard does not know where sessions live: the app hands it the auth module's lookup
- * (`installAccessControl(app, findSession)`), so the transport layer imports no area.
+ * The guard does not know where sessions live: the app hands it the auth module's lookups
+ * (`installAccessControl(app, lookups)`), so the transport layer imports no area. A route
+ * whose own write checks the session again (`config: { sessionCheckedInWrite: true }`,
+ * createTransfer) is guarded with the lookup that may answer from recently read sessions.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../../common/rules';
@@ -26,6 +28,11 @@ export interface SessionInfo {
   impersonatedBy: string | null;
   /** Whether the account has a second factor: an admin without one may call no admin route. */
   twoFactorEnabled: boolean;
+  /**
+   * Answered from recently read sessions, not read for this request: the route's write must
+   * check the session itself, and `admitSession` it again before any other answer.
+   */
+  fromCache?: true;
 }
 
 /**
@@ -39,11 +46,19 @@ export type SessionLookup = (
   seenFrom: string,
 ) => Promise<SessionInfo | null>;
 
+/** The lookups the guard uses: every route's, and the one for routes that check again. */
+export interface SessionLookups {
+  find: SessionLookup;
+  findRecheckedInWrite: SessionLookup;
+}
+
 export type Access = 'public' | Role | 'any';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route's write checks the session again: the guard may use recently read ones. */
+    sessionCheckedInWrite?: boolean;
   }
 }
 
@@ -79,37 +94,47 @@ function refusesReadOnly(request: FastifyRequest): boolean {
   return !READ_ONLY_ALLOWED.has(`${request.method} ${url}`);
 }
 
+/**
+ * Finds the request's session with `findSession` and admits it under `access`: sets it on the
+ * request, or throws the refusal (401 without a live session, 403 for the wrong role, for an
+ * admin without a second factor, or for a change made in a read-only view).
+ */
+export async function admitSession(
+  request: FastifyRequest,
+  access: Exclude<Access, 'public'>,
+  findSession: SessionLookup,
+): Promise<void> {
+  const token = bearerToken(request);
+  if (token === null) throw unauthorized();
+  const session = await findSession(request.server.db, token, request.ip);
+  if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
+  if (access !== 'any' && session.role !== access) throw forbidden();
+  // Every admin must have a second factor: until they set one up, an admin may call only
+  // the routes open to any role (the set-up itself, signing out, their own account).
+  if (access === 'admin' && !session.twoFactorEnabled) {
+    throw new ApiError(
+      403,
+      'Set up two-factor authentication before using the console.',
+      'two_factor_setup_required',
+    );
+  }
+  if (session.impersonatedBy !== null && refusesReadOnly(request)) {
+    throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
+  }
+  request.session = session;
+}
+
 function guardFor(access: Exclude<Access, 'public'>, findSession: SessionLookup) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
-    if (token === null) throw unauthorized();
-    const session = await findSession(request.server.db, token, request.ip);
-    if (session === null) throw unauthorized('Your session has ended. Please sign in again.');
-    if (access !== 'any' && session.role !== access) throw forbidden();
-    // Every admin must have a second factor: until they set one up, an admin may call only
-    // the routes open to any role (the set-up itself, signing out, their own account).
-    if (access === 'admin' && !session.twoFactorEnabled) {
-      throw new ApiError(
-        403,
-        'Set up two-factor authentication before using the console.',
-        'two_factor_setup_required',
-      );
-    }
-    if (session.impersonatedBy !== null && refusesReadOnly(request)) {
-      throw new ApiError(403, READ_ONLY_MESSAGE, 'read_only_session');
-    }
-    request.session = session;
+    await admitSession(request, access, findSession);
   };
 }
 
 /**
- * Installs the access hook, whose guard finds sessions with `findSession`; returns the list
+ * Installs the access hook, whose guard finds sessions with `lookups`; returns the list
  * of API routes with their access, for tests.
  */
-export function installAccessControl(
-  app: FastifyInstance,
-  findSession: SessionLookup,
-): RouteEntry[] {
+export function installAccessControl(app: FastifyInstance, lookups: SessionLookups): RouteEntry[] {
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
@@ -121,7 +146,10 @@ export function installAccessControl(
     }
     if (access === 'public') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [guardFor(access, findSession), ...existing];
+    const lookup = route.config?.sessionCheckedInWrite
+      ? lookups.findRecheckedInWrite
+      : lookups.find;
+    route.onRequest = [guardFor(access, lookup), ...existing];
   });
   return routes;
 }

@@ -1,16 +1,27 @@
 /**
  * The transfer batch statement driven directly, so the batch's composition is certain: one
  * batch mixing successes, an overdraft, an unknown receiver account, a duplicate key within
- * the batch, a key replayed from an earlier batch and a refused key used again. Runs on
- * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * the batch, a key replayed from an earlier batch and a refused key used again; and the
+ * facts each transfer was made from, checked again (session, names, Pay IDs, the receiver's
+ * state, email proof, second factor, rules). Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, mailOutbox, transfers } from '../../server/db/schema';
+import {
+  idempotencyKeys,
+  mailOutbox,
+  sessions,
+  siteSettings,
+  transfers,
+  users,
+  userTwoFactor,
+} from '../../server/db/schema';
 import { platformShard, walletAccountId } from '../../server/ledger/accounts';
 import { checkLedger } from '../../server/ledger/check';
 import { newRecordId } from '../../server/lib/record-id';
+import { hashToken } from '../../server/modules/auth/tokens';
 import { prepareMail } from '../../server/modules/mail';
 import {
   postTransferBatch,
@@ -27,7 +38,7 @@ import {
 } from './harness';
 
 let t: TestApp;
-type User = Awaited<ReturnType<typeof fundedUser>> & { wallet: string };
+type User = Awaited<ReturnType<typeof fundedUser>> & { wallet: string; username: string };
 let a: User;
 let b: User;
 let c: User;
@@ -36,7 +47,11 @@ const usdt = (whole: number) => BigInt(Math.round(whole * 100)) * 10_000n;
 
 async function user(balanceMicros: bigint): Promise<User> {
   const made = await fundedUser(t.app, balanceMicros);
-  return { ...made, wallet: await walletAccountId(t.app.db, made.userId) };
+  const [row] = await t.app.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, made.userId));
+  return { ...made, wallet: await walletAccountId(t.app.db, made.userId), username: row!.username };
 }
 
 beforeAll(async () => {
@@ -73,8 +88,8 @@ function item(
       receiverId: to.userId,
       senderPayId: from.payId,
       receiverPayId: to.payId,
-      senderUsername: 'sender',
-      receiverUsername: 'receiver',
+      senderUsername: from.username,
+      receiverUsername: to.username,
       amountMicros,
       feeMicros,
       netMicros: amountMicros - feeMicros,
@@ -82,6 +97,12 @@ function item(
     senderWallet: from.wallet,
     receiverWallet,
     feeAccount: platformShard(t.app.platformAccounts, 'fee_revenue'),
+    check: {
+      tokenHash: hashToken(from.token),
+      twoFactorOff: true,
+      minMicros: 0n,
+      chargeMicroPercent: 1_000_000n,
+    },
     mail: prepareMail({
       userId: to.userId,
       kind: 'transfer_received',
@@ -167,5 +188,81 @@ describe('transfer batch', () => {
     );
     expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'posted'));
     expect(await accountBalance(t.app, c.wallet)).toBe(before - usdt(2));
+  });
+
+  it('refuses as stale, writing nothing and claiming no key, a transfer whose facts changed', async () => {
+    const d = await user(usdt(5));
+    const e = await user(0n);
+    const fresh = () => item(d, e, usdt(1), newKey());
+    const cases: [string, TransferBatchItem][] = [
+      [
+        'a session that is not the sender’s',
+        { ...fresh(), check: { ...fresh().check, tokenHash: hashToken(a.token) } },
+      ],
+      [
+        'a changed sender name',
+        { ...fresh(), row: { ...fresh().row, senderUsername: 'someone_else' } },
+      ],
+      [
+        'a changed receiver Pay ID',
+        { ...fresh(), row: { ...fresh().row, receiverPayId: '99999999' } },
+      ],
+      ['other rules', { ...fresh(), check: { ...fresh().check, chargeMicroPercent: 2_000_000n } }],
+    ];
+    for (const [, stale] of cases) {
+      expect(await postTransferBatch(t.app.db, [stale, fresh()])).toEqual(['stale', 'posted']);
+      expect(await storedAnswer(d.userId, stale.key.key)).toBeNull();
+    }
+    const before = await accountBalance(t.app, d.wallet);
+    const changes: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        'the receiver disabled',
+        () => t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, e.userId)),
+        () => t.app.db.update(users).set({ disabledAt: null }).where(eq(users.id, e.userId)),
+      ],
+      [
+        'the sender’s email no longer proven',
+        () => t.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, d.userId)),
+        () =>
+          t.app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, d.userId)),
+      ],
+      [
+        'a second factor turned on',
+        () =>
+          t.app.db.insert(userTwoFactor).values({
+            userId: d.userId,
+            secret: 'encrypted-secret',
+            enabledAt: new Date(),
+          }),
+        () => t.app.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, d.userId)),
+      ],
+      [
+        'the session ended',
+        () =>
+          t.app.db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.tokenHash, hashToken(d.token))),
+        () =>
+          t.app.db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+            .where(eq(sessions.tokenHash, hashToken(d.token))),
+      ],
+      [
+        'the minimum raised',
+        () => t.app.db.update(siteSettings).set({ transferMinMicros: usdt(2) }),
+        () => t.app.db.update(siteSettings).set({ transferMinMicros: 0n }),
+      ],
+    ];
+    for (const [what, change, undo] of changes) {
+      await change();
+      const stale = fresh();
+      expect(await postTransferBatch(t.app.db, [stale]), what).toEqual(['stale']);
+      expect(await storedAnswer(d.userId, stale.key.key), what).toBeNull();
+      await undo();
+    }
+    expect(await accountBalance(t.app, d.wallet)).toBe(before);
+    expect(await postTransferBatch(t.app.db, [fresh()])).toEqual(['posted']);
   });
 });

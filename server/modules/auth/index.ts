@@ -18,6 +18,8 @@ export { recoveryRoutes } from './recovery-routes';
 export {
   createImpersonationSession,
   findSession,
+  findSessionRecheckedInWrite,
+  forgetRecentSession,
   purgeExpiredSessions,
   revokeAllSessions,
   SESSION_PURGE_BATCH_SIZE,

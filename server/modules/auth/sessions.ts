@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { sessions, users, userTwoFactor } from '../../db/schema';
 import type { SessionInfo } from '../../http/auth-guard';
+import { RecentCache } from '../../lib/recent-cache';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
 /** How long an admin's read-only view of a user's account lasts. */
@@ -86,6 +87,7 @@ function sessionLookup(db: Db) {
       role: sessions.role,
       impersonatedBy: sessions.impersonatedBy,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       disabledAt: users.disabledAt,
       twoFactorEnabledAt: userTwoFactor.enabledAt,
     })
@@ -115,7 +117,17 @@ export async function findSession(
   now = new Date(),
 ): Promise<SessionInfo | null> {
   if (!looksLikeToken(token)) return null;
-  const tokenHash = hashToken(token);
+  const found = await findSessionRow(db, hashToken(token), seenFrom, now);
+  return found?.info ?? null;
+}
+
+/** The session of `tokenHash` as read now (touched when due), with its times; null if dead. */
+async function findSessionRow(
+  db: Db,
+  tokenHash: string,
+  seenFrom: string | null,
+  now: Date,
+): Promise<{ info: SessionInfo; lastSeenAtMs: number; expiresAtMs: number } | null> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = sessionLookup(db);
@@ -124,16 +136,83 @@ export async function findSession(
   const rows = await lookup.execute({ tokenHash, now });
   const row = rows[0];
   if (!row || row.disabledAt !== null) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_LAST_SEEN_RESOLUTION_MS) {
+  let lastSeenAtMs = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeenAtMs >= SESSION_LAST_SEEN_RESOLUTION_MS) {
     await touchSession(db, tokenHash, row.impersonatedBy === null ? seenFrom : null, now);
+    lastSeenAtMs = now.getTime();
   }
-  return {
+  const info: SessionInfo = {
     userId: row.userId,
     role: row.role,
     tokenHash,
     impersonatedBy: row.impersonatedBy,
     twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
+  return { info, lastSeenAtMs, expiresAtMs: row.expiresAt.getTime() };
+}
+
+/** Sessions kept by `findSessionRecheckedInWrite`, and for how long at most. */
+const RECENT_SESSIONS_MAX = 10_000;
+const RECENT_SESSION_TTL_MS = 30_000;
+
+interface RecentSession {
+  info: SessionInfo;
+  lastSeenAtMs: number;
+  expiresAtMs: number;
+}
+const recentSessions = new WeakMap<Db, RecentCache<string, RecentSession>>();
+
+function recentSessionsOf(db: Db): RecentCache<string, RecentSession> {
+  let cache = recentSessions.get(db);
+  if (cache === undefined) {
+    cache = new RecentCache(RECENT_SESSIONS_MAX, RECENT_SESSION_TTL_MS);
+    recentSessions.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * `findSession` for a route whose own write checks the session again, in the statement that
+ * makes the change (createTransfer: `post_transfer_batch` refuses an item whose session is
+ * gone, expired, disabled or changed, and the route then asks `findSession` itself). A
+ * session found live in the last RECENT_SESSION_TTL_MS is answered without a read, marked
+ * `fromCache`. Only a plain user session without a second factor is kept: an admin's, a
+ * read-only view's and a two-factor user's are always read (the step-up check needs the
+ * fresh state). The last seen time still moves on once a minute: a due session is read.
+ */
+export async function findSessionRecheckedInWrite(
+  db: Db,
+  token: string,
+  seenFrom: string | null = null,
+  now = new Date(),
+): Promise<SessionInfo | null> {
+  if (!looksLikeToken(token)) return null;
+  const cache = recentSessionsOf(db);
+  const tokenHash = hashToken(token);
+  const recent = cache.get(tokenHash);
+  const nowMs = now.getTime();
+  if (
+    recent !== undefined &&
+    nowMs < recent.expiresAtMs &&
+    nowMs - recent.lastSeenAtMs < SESSION_LAST_SEEN_RESOLUTION_MS
+  ) {
+    return { ...recent.info, fromCache: true };
+  }
+  const found = await findSessionRow(db, tokenHash, seenFrom, now);
+  if (found === null) {
+    cache.delete(tokenHash);
+    return null;
+  }
+  const { info, lastSeenAtMs, expiresAtMs } = found;
+  if (info.role === 'user' && info.impersonatedBy === null && !info.twoFactorEnabled) {
+    cache.set(tokenHash, { info, lastSeenAtMs, expiresAtMs });
+  }
+  return info;
+}
+
+/** Forgets a session kept by `findSessionRecheckedInWrite` (its write found it stale). */
+export function forgetRecentSession(db: Db, tokenHash: string): void {
+  recentSessions.get(db)?.delete(tokenHash);
 }
 
 /**

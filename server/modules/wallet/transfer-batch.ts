@@ -1,6 +1,7 @@
 /**
  * Transfers written in batches: one statement (`post_transfer_batch`, migration
- * 0015_transfer_batch.sql) claims the keys of many transfers, locks the accounts they touch
+ * 0016_transfer_batch_checks.sql) checks the facts each transfer was made from (session,
+ * parties, rules), claims the keys of many transfers, locks the accounts they touch
  * in id order, decides each transfer in order against the running balances, writes the
  * accepted ones (transfer row, journal entry, postings, receiver's mail) and moves the
  * balances; one commit for all of them. The batcher (server/lib/batcher.ts) forms the
@@ -31,16 +32,33 @@ export interface TransferBatchItem {
   receiverWallet: string;
   /** The fee revenue shard credited, or null when the fee is zero. */
   feeAccount: string | null;
+  /** What the statement checks before writing, beside the row's parties (names, Pay IDs). */
+  check: {
+    /** The sender's session, which must still be live. */
+    tokenHash: string;
+    /** Made without a second factor: the sender must still have none. */
+    twoFactorOff: boolean;
+    /** The rules the transfer was checked against, which must still be the site's. */
+    minMicros: bigint;
+    chargeMicroPercent: bigint;
+  };
   mail: PreparedMail;
 }
 
 /**
  * What became of one transfer: posted; replay (its key was stored before, or by an earlier
  * transfer of the same batch, and nothing changed); insufficient (the sender cannot pay,
- * nothing stored, the key free again); missing_account (a bug: an account does not exist).
+ * nothing stored, the key free again); stale (a fact it was made from changed: nothing
+ * stored, no key claimed); missing_account (a bug: an account does not exist).
  */
-export type TransferOutcome = 'posted' | 'replay' | 'insufficient' | 'missing_account';
-const OUTCOMES: readonly string[] = ['posted', 'replay', 'insufficient', 'missing_account'];
+export type TransferOutcome = 'posted' | 'replay' | 'insufficient' | 'stale' | 'missing_account';
+const OUTCOMES: readonly string[] = [
+  'posted',
+  'replay',
+  'insufficient',
+  'stale',
+  'missing_account',
+];
 
 function assertSameForAll(items: TransferBatchItem[]): { route: string; statusCode: number } {
   const first = items[0]!;
@@ -68,8 +86,12 @@ export async function postTransferBatch(
   const rows = await queryPrepared<{ outcomes: string }>(
     db,
     sql`select post_transfer_batch(${route}::text, ${statusCode}::int, ${items[0]!.mail.kind}::text,
+      ${new Date().toISOString()}::timestamptz,
       ${column((i) => i.key.userId)}::uuid[], ${column((i) => i.key.key)}::text[],
       ${column((i) => i.key.requestHash)}::text[], ${column((i) => i.key.answer.json)}::text[],
+      ${column((i) => i.check.tokenHash)}::text[], ${column((i) => i.check.twoFactorOff)}::boolean[],
+      ${column((i) => i.check.minMicros.toString())}::bigint[],
+      ${column((i) => i.check.chargeMicroPercent.toString())}::bigint[],
       ${column((i) => i.row.id)}::uuid[], ${column((i) => i.row.id)}::text[],
       ${column((i) => i.row.senderId)}::uuid[], ${column((i) => i.row.receiverId)}::uuid[],
       ${column((i) => i.row.senderPayId)}::text[], ${column((i) => i.row.receiverPayId)}::text[],

@@ -3,57 +3,48 @@
  * gets the net and fee revenue gets the fee, with the minimum and fee percent of the site
  * settings. The receiver lookup answers only what the confirmation dialog shows.
  *
- * A transfer is three round trips: the session, one read of both parties and the rules, and
- * its share of ONE batch statement that claims the idempotency key, inserts the transfer row
- * and posts the entry, the last two only where the key was claimed; transfers arriving
- * together share that statement and its commit (transfer-batch.ts; `npm run bench:transfers`
- * measures it).
+ * A transfer is, most of the time, ONE round trip: its share of the batch statement
+ * (transfer-batch.ts) that checks the session and the facts the transfer was made from,
+ * claims the idempotency key, inserts the transfer row and posts the entry; transfers
+ * arriving together share that statement and its commit. The session and the facts (both
+ * parties, the rules) come from what was read in the last few seconds (transfer-parties.ts,
+ * auth/sessions.ts); when the statement finds one of them changed, or a refusal would rest on
+ * one, nothing is written and the request is decided again from fresh reads, as it was before
+ * there were recent facts. `npm run bench:transfers` measures it.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateTransferRequest, type PayIdUser } from '../../../common/contract';
 import { displayMicros, formatMicros, splitFee } from '../../../common/money';
 import { LOG_LIST_CAP, PAY_ID_DIGITS } from '../../../common/rules';
 import { users } from '../../db/schema';
-import { queryPrepared, type Db } from '../../db/client';
-import { sessionOf } from '../../http/auth-guard';
+import type { Db } from '../../db/client';
+import { admitSession, sessionOf, type SessionInfo } from '../../http/auth-guard';
 import { ApiError, notFound } from '../../http/errors';
 import { assertSameAmount, isUuid, positiveAmountField } from '../../http/fields';
-import {
-  idempotentRequest,
-  sendAnswer,
-  storedAnswer,
-  type IdempotentRequest,
-  type KeyRow,
-  type StoredAnswer,
-} from '../../http/idempotency';
+import { idempotentRequest, sendAnswer, storedAnswer, type KeyRow } from '../../http/idempotency';
 import { perUserRateLimit } from '../../http/rate-limit';
 import { parseBody } from '../../http/validate';
 import { platformShard, type PlatformAccounts } from '../../ledger/accounts';
 import { InsufficientFundsError } from '../../ledger/errors';
 import type { Tx } from '../../ledger/types';
-import { requireStepUp } from '../users';
 import { newRecordId } from '../../lib/record-id';
+import { findSession, forgetRecentSession } from '../auth';
 import { prepareMail } from '../mail';
+import { emailUnverified, requireStepUp } from '../users';
 import { transferBatcher, type TransferBatchItem } from './transfer-batch';
-import { emailUnverified } from '../users';
+import {
+  forgetTransferFacts,
+  transferFacts,
+  type TransferFacts,
+  type TransferRules,
+} from './transfer-parties';
 import { transferView } from './views';
 import { transferOfUser, transfersOfUser } from './history-repository';
 
 const PAY_ID_PATTERN = new RegExp(`^[1-9]\\d{${PAY_ID_DIGITS - 1}}$`);
 /** Lookups allowed per user per minute: enough to type, too few to enumerate. */
 const PAY_ID_LOOKUPS_PER_MINUTE = 30;
-
-interface TransferParty {
-  id: string;
-  username: string;
-  payId: string;
-  walletId: string;
-  isSender: boolean;
-  minMicros: string;
-  chargeMicroPercent: string;
-  emailVerified: boolean;
-}
 
 function normalizePayId(value: string | number): string | null {
   const text = String(value).trim();
@@ -93,22 +84,29 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/createTransfer', { config: { access: 'user' } }, async (request, reply) => {
-    const body = parseBody(CreateTransferRequest, request.body);
-    const { userId } = sessionOf(request);
-    const idempotent = idempotentRequest(request, reply, 'createTransfer');
-    // The second factor before the transfer's one statement; a retry of an answered key
-    // replays without a code.
-    await requireStepUp(request, idempotent.answered);
-    let answer: StoredAnswer | null;
-    try {
-      answer = await transferOnce(app, userId, body, idempotent);
-    } catch (error) {
-      return idempotent.recover(error);
-    }
-    // The key was stored before: its answer, or the refusal of another body under it, is final.
-    return answer === null ? idempotent.replay() : sendAnswer(reply, answer);
-  });
+  app.post(
+    '/createTransfer',
+    // The batch statement checks the session again, so the guard may use a recent one.
+    { config: { access: 'user', sessionCheckedInWrite: true } },
+    async (request, reply) => {
+      const recent = await transferAttempt(app, request, reply, false);
+      if (recent !== STALE) return recent;
+      // A recently read fact was stale, or a refusal rested on one: forget them and decide
+      // again from fresh reads, the session first.
+      await admitSession(request, 'user', findSession);
+      for (let attempt = 1; attempt <= FRESH_ATTEMPTS; attempt += 1) {
+        const fresh = await transferAttempt(app, request, reply, true);
+        if (fresh !== STALE) return fresh;
+      }
+      // The facts changed under every attempt (an edit storm): nothing was written.
+      reply.header('retry-after', '1');
+      throw new ApiError(
+        503,
+        'The server is busy. Please try again in a moment.',
+        'service_unavailable',
+      );
+    },
+  );
 
   app.get('/getUserTransferLog', { config: { access: 'user' } }, async (request) => {
     const { userId } = sessionOf(request);
@@ -129,60 +127,106 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
+/** A transfer attempt that found a recently read fact stale: nothing was written. */
+const STALE = Symbol('stale');
+/** Attempts from fresh reads before a transfer whose facts keep changing answers 503. */
+const FRESH_ATTEMPTS = 3;
+
 /**
- * Makes the transfer under the request's key: reads and checks (one round trip), then the
- * batch statement it joins claims the key, inserts the transfer row and posts the entry. Answers what was
- * stored with the key, or null when the key was claimed before and nothing changed.
+ * One attempt at the request: from recently read facts (`fresh` false) or from fresh reads.
+ * Answers the reply, or STALE when a recently read fact turned out stale, or when the attempt
+ * would refuse on the strength of one (then nothing is answered from it).
  */
-async function transferOnce(
+async function transferAttempt(
   app: FastifyInstance,
-  senderId: string,
-  body: CreateTransferRequest,
-  idempotent: IdempotentRequest,
-): Promise<StoredAnswer | null> {
-  const transfer = await prepareTransfer(app.db, senderId, body, app.platformAccounts);
-  const answer = storedAnswer(201, { transfer: transferView(transfer.row) });
-  const posted = await postTransfer(app.db, transfer, idempotent.keyRow(answer));
-  return posted ? answer : null;
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fresh: boolean,
+): Promise<FastifyReply | typeof STALE> {
+  const session = sessionOf(request);
+  let facts: TransferFacts | null = null;
+  const usedRecent = () => session.fromCache === true || facts?.recent === true;
+  try {
+    const body = parseBody(CreateTransferRequest, request.body);
+    const idempotent = idempotentRequest(request, reply, 'createTransfer');
+    // The second factor before the transfer's statement; a retry of an answered key replays
+    // without a code. Without one, the statement checks that it is still off.
+    if (session.twoFactorEnabled) await requireStepUp(request, idempotent.answered);
+    const payId = normalizePayId(body.receivePId);
+    if (payId !== null) facts = await transferFacts(app.db, session.userId, payId, fresh);
+    try {
+      const transfer = prepareTransfer(body, payId, facts, app.platformAccounts);
+      const answer = storedAnswer(201, { transfer: transferView(transfer.row) });
+      const outcome = await postTransfer(app.db, transfer, idempotent.keyRow(answer), session);
+      if (outcome === 'stale') throw STALE;
+      return outcome === 'posted' ? sendAnswer(reply, answer) : idempotent.replay();
+    } catch (error) {
+      if (error === STALE || usedRecent()) throw error;
+      // A retry of an answered key gets its first answer even when the world changed since.
+      return await idempotent.recover(error);
+    }
+  } catch (error) {
+    // A stale fact, or a refusal decided on recently read facts: decided again, fresh.
+    if (error === STALE || usedRecent()) {
+      forgetTransfer(app.db, session.tokenHash, session.userId, request.body);
+      return STALE;
+    }
+    throw error;
+  }
+}
+
+/** Forgets the recently read facts of a transfer attempt that found one stale. */
+function forgetTransfer(db: Db, tokenHash: string, senderId: string, body: unknown): void {
+  forgetRecentSession(db, tokenHash);
+  const payId = (body as { receivePId?: unknown } | null)?.receivePId;
+  if (typeof payId === 'string' || typeof payId === 'number') {
+    const normalized = normalizePayId(payId);
+    if (normalized !== null) forgetTransferFacts(db, senderId, normalized);
+  }
 }
 
 /**
- * A checked transfer: its row as it will be stored, and the accounts of its entry (the
- * sender pays the amount, the receiver gets the net, a fee revenue shard the fee if any).
+ * A checked transfer: its row as it will be stored, the accounts of its entry (the sender
+ * pays the amount, the receiver gets the net, a fee revenue shard the fee if any) and the
+ * rules it was checked against, which its statement checks again.
  */
 interface PreparedTransfer {
   row: TransferBatchItem['row'];
   senderWallet: string;
   receiverWallet: string;
   feeAccount: string | null;
+  rules: TransferRules;
 }
 
-/**
- * Reads and checks the transfer, and makes its row and entry: the refusals a user can
- * correct come from here, before anything is written.
- */
-async function prepareTransfer(
-  db: Db,
-  senderId: string,
+/** Checks the transfer against its facts and makes its row: the refusals a user can correct. */
+function prepareTransfer(
   body: CreateTransferRequest,
+  payId: string | null,
+  facts: TransferFacts | null,
   platformAccounts: PlatformAccounts,
-): Promise<PreparedTransfer> {
+): PreparedTransfer {
   const amountMicros = positiveAmountField(body.amount, 'amount');
-  const payId = normalizePayId(body.receivePId);
-  if (payId === null) {
+  if (payId === null || facts === null) {
     throw new ApiError(400, 'Receiver Pay ID is not valid', 'receiver_not_found', 'receivePId');
   }
-  const { sender, receiver } = await findParties(db, senderId, payId);
-  const minMicros = BigInt(sender.minMicros);
-  if (amountMicros < minMicros) {
+  const { sender, receiver, rules } = facts;
+  if (!sender) throw notFound('User not found.');
+  if (!sender.emailVerified) throw emailUnverified();
+  if (sender.payId === payId) {
+    throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
+  }
+  if (!receiver) {
+    throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
+  }
+  if (amountMicros < rules.minMicros) {
     throw new ApiError(
       400,
-      `Minimum amount is ${displayMicros(minMicros, 2, '')} USDT`,
+      `Minimum amount is ${displayMicros(rules.minMicros, 2, '')} USDT`,
       'amount',
       'amount',
     );
   }
-  const split = splitFee(amountMicros, BigInt(sender.chargeMicroPercent));
+  const split = splitFee(amountMicros, rules.chargeMicroPercent);
   if (split.netMicros <= 0n) {
     throw new ApiError(400, 'The amount is too small after the fee.', 'amount', 'amount');
   }
@@ -207,51 +251,22 @@ async function prepareTransfer(
     senderWallet: sender.walletId,
     receiverWallet: receiver.walletId,
     feeAccount: split.feeMicros > 0n ? platformShard(platformAccounts, 'fee_revenue') : null,
+    rules,
   };
 }
 
 /**
- * Both parties, their wallets and the transfer rules, in one round trip. It reads outside a
- * transaction: the write that follows is one atomic statement, and the wallet's CHECK
- * constraint, not this read, decides whether the sender can pay.
- */
-async function findParties(
-  db: Db,
-  senderId: string,
-  payId: string,
-): Promise<{ sender: TransferParty; receiver: TransferParty }> {
-  const rows = await queryPrepared<TransferParty>(
-    db,
-    sql`select u.id, u.username, u.pay_id as "payId", a.id as "walletId",
-               (u.id = ${senderId}::uuid) as "isSender",
-               (u.email_verified_at is not null) as "emailVerified",
-               s.transfer_min_micros as "minMicros",
-               s.transfer_charge_micro_percent as "chargeMicroPercent"
-        from users u
-        join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
-        cross join site_settings s
-        where s.id = 1 and (u.id = ${senderId}::uuid
-          or (u.pay_id = ${payId} and u.role = 'user' and u.disabled_at is null))`,
-  );
-  const sender = rows.find((row) => row.isSender);
-  if (!sender) throw notFound('User not found.');
-  if (!sender.emailVerified) throw emailUnverified();
-  if (sender.payId === payId) {
-    throw new ApiError(400, 'You cannot send to yourself.', 'self_transfer', 'receivePId');
-  }
-  const receiver = rows.find((row) => !row.isSender);
-  if (!receiver) {
-    throw new ApiError(404, 'No user has this Pay ID.', 'receiver_not_found', 'receivePId');
-  }
-  return { sender, receiver };
-}
-
-/**
  * Writes the transfer through the batcher: its key's claim, the transfer row, the ledger
- * entry and the receiver's mail, in the statement of the batch it joins. True when it was
- * posted; false when the key was stored before, and then nothing changed.
+ * entry and the receiver's mail, in the statement of the batch it joins, which first checks
+ * the session and every fact the transfer was made from. Answers posted, replay (the key was
+ * stored before, and nothing changed) or stale (a fact changed: nothing was written).
  */
-async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyRow): Promise<boolean> {
+async function postTransfer(
+  db: Db,
+  transfer: PreparedTransfer,
+  key: KeyRow,
+  session: SessionInfo,
+): Promise<'posted' | 'replay' | 'stale'> {
   const { row } = transfer;
   const outcome = await transferBatcher(db).submit({
     key,
@@ -259,6 +274,12 @@ async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyRow): Pr
     senderWallet: transfer.senderWallet,
     receiverWallet: transfer.receiverWallet,
     feeAccount: transfer.feeAccount,
+    check: {
+      tokenHash: session.tokenHash,
+      twoFactorOff: !session.twoFactorEnabled,
+      minMicros: transfer.rules.minMicros,
+      chargeMicroPercent: transfer.rules.chargeMicroPercent,
+    },
     // The receiver's mail, in the same statement: it exists exactly when the transfer does.
     mail: prepareMail({
       userId: row.receiverId,
@@ -273,5 +294,5 @@ async function postTransfer(db: Db, transfer: PreparedTransfer, key: KeyRow): Pr
     throw new InsufficientFundsError('You cannot transfer more than your balance.');
   }
   if (outcome === 'missing_account') throw new Error('ledger: an account of the entry is missing');
-  return outcome === 'posted';
+  return outcome;
 }
