@@ -16,7 +16,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailChannel } from './channel';
-import { claimDueMails, markAttemptFailed, markSent, type ClaimedMail } from './outbox';
+import {
+  claimDueMails,
+  failExpiredClaims,
+  markAttemptFailed,
+  markSent,
+  type ClaimedMail,
+} from './outbox';
 import { renderMail } from './render';
 
 /** Mails claimed per batch: each batch's leases run while the batch is sent one by one. */
@@ -125,6 +131,8 @@ export async function sendDueMails(
 ): Promise<SendResult> {
   const now = deps.nowMs ?? Date.now;
   const result: SendResult = { sent: 0, retried: 0, failed: 0 };
+  // Once per pass, not per batch: it reads every claim in the due index (live or dead).
+  await failExpiredClaims(deps.db, now());
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !isStopped(); batch += 1) {
     const mails = await claimDueMails(deps.db, now(), MAIL_BATCH_SIZE);
     await sendBatch(deps, mails, result);
