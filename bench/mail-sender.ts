@@ -8,6 +8,9 @@
  * statements up and is printed apart.
  *
  *   npm run bench:mail           (BENCH_PG_URL, BENCH_MAILS, BENCH_ROUNDS)
+ *
+ * With BENCH_STATEMENTS=1 (PostgreSQL with pg_stat_statements preloaded) it also prints the
+ * sender's statements by execution time over all rounds, per mail.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +31,7 @@ import {
 const MAILS = Number(process.env.BENCH_MAILS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const USERS = 5;
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 /** Mails enqueued per transaction (one transaction per mail would time the enqueue). */
 const ENQUEUE_CHUNK = 500;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -95,6 +99,22 @@ async function round(db: Db, databaseName: string, dataDir: string): Promise<Rou
   };
 }
 
+/** The statements that touched the outbox, by execution time per mail (pg_stat_statements). */
+async function printStatements(db: Db, mails: number): Promise<void> {
+  const rows = await queryRows<{ calls: string; ms: string; query: string }>(
+    db,
+    sql`select calls::text, total_exec_time::text as ms, query from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+          and query ilike '%mail_outbox%' and query not ilike 'insert%'
+        order by total_exec_time desc limit 6`,
+  );
+  console.log('\nstatements on the outbox (all rounds):');
+  for (const row of rows) {
+    const text = row.query.replace(/\s+/g, ' ').slice(0, 90);
+    console.log(`  ${(Number(row.ms) / mails).toFixed(4)} ms/mail, ${row.calls} calls: ${text}`);
+  }
+}
+
 const format = (label: string, f: RoundFigures) =>
   `${label}: ${f.sent} mails, sender CPU ${f.cpuMsPerMail.toFixed(3)} ms/mail, ` +
   `wall ${f.wallMsPerMail.toFixed(3)} ms/mail, PostgreSQL CPU ${f.postgresCpuMsPerMail.toFixed(3)} ms/mail`;
@@ -113,6 +133,8 @@ async function main() {
   const figures: RoundFigures[] = [];
   try {
     const userIds = await createUsers(database.db);
+    if (STATEMENTS)
+      await database.db.execute(sql`create extension if not exists pg_stat_statements`);
     for (let r = 0; r < ROUNDS; r += 1) {
       await enqueueTransfers(database.db, userIds);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-bench-mail-'));
@@ -124,6 +146,7 @@ async function main() {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }
+    if (STATEMENTS) await printStatements(database.db, MAILS * ROUNDS);
   } finally {
     await database.close();
     await dropDatabase(target.name);
