@@ -1,9 +1,10 @@
 /**
  * The mail job (issue 20): retries with back-off then `failed`, a lease that outlives a
- * sender that died, two senders that never send one row twice, and the console's outbox
- * (list, resend a failed mail, audited).
+ * sender that died, two senders that never send one row twice, marks in groups that mark
+ * only the rows whose claim holds, and the console's outbox (list, resend a failed mail,
+ * audited).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import { auditLog, mailOutbox } from '../../server/db/schema';
@@ -13,6 +14,7 @@ import {
   sendDueMails,
   type MailChannel,
 } from '../../server/modules/mail';
+import { claimDueMails, markSent } from '../../server/modules/mail/outbox';
 import {
   adminHeaders,
   createTestApp,
@@ -235,5 +237,82 @@ describe('the mail job', () => {
       expect(a.sent.length).toBeGreaterThan(0);
       expect(b.sent.length).toBeGreaterThan(0);
     }
+  });
+
+  it('a group mark marks only the rows whose claim still holds, and drops their secrets', async () => {
+    const user = await registerAndLogin(t.app);
+    await drain();
+    const ids = await t.app.db.transaction(async (tx) =>
+      Promise.all(
+        ['a', 'b', 'c'].map((letter) =>
+          enqueueMail(tx, {
+            userId: user.userId,
+            kind: 'verify_email',
+            params: { token: letter.repeat(43) },
+          }),
+        ),
+      ),
+    );
+    const claimed = await claimDueMails(t.app.db, now(), 10);
+    expect(claimed.map((mail) => mail.id).sort()).toEqual([...ids].sort());
+    // Another sender has claimed b since (its lease ran out): a later attempt number.
+    const lost = ids[1]!;
+    await t.app.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(eq(mailOutbox.id, lost));
+
+    const marked = await markSent(t.app.db, claimed, now());
+    expect([...marked].sort()).toEqual(ids.filter((id) => id !== lost).sort());
+    for (const id of ids) {
+      const found = await row(id);
+      if (id === lost) {
+        expect(found).toMatchObject({ status: 'sending', attempts: 2, sentAt: null });
+        expect(found.params.token).toBe('b'.repeat(43));
+      } else {
+        expect(found).toMatchObject({ status: 'sent', attempts: 1, leaseUntil: null });
+        expect(found.params).not.toHaveProperty('token');
+        expect(found.params.recipientName).toBeTruthy();
+      }
+    }
+    // Marked once: the same claims mark nothing again.
+    expect((await markSent(t.app.db, claimed, now())).size).toBe(0);
+    await t.app.db.delete(mailOutbox).where(inArray(mailOutbox.id, ids));
+  });
+
+  it('a sender whose claim on one mail of a group is lost marks the others', async () => {
+    const user = await registerAndLogin(t.app);
+    await drain();
+    const ids = await enqueue(user.userId, 5);
+    const lost = ids[2]!;
+    const sent: string[] = [];
+    const channel: MailChannel = {
+      send: async (mail) => {
+        // While this sender works, another one takes over the third mail's row.
+        if (mail.id === lost) {
+          await second.db
+            .update(mailOutbox)
+            .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+            .where(eq(mailOutbox.id, lost));
+        }
+        sent.push(mail.id);
+        return 'ok';
+      },
+      close: () => undefined,
+    };
+    const result = await sendDueMails({
+      db: t.app.db,
+      channel,
+      publicUrl: 'http://x',
+      log: quiet,
+      nowMs: now,
+    });
+    expect(result).toEqual({ sent: 4, retried: 0, failed: 0 });
+    expect(sent.sort()).toEqual([...ids].sort());
+    expect(await row(lost)).toMatchObject({ status: 'sending', attempts: 2 });
+    for (const id of ids.filter((id) => id !== lost)) {
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+    await t.app.db.delete(mailOutbox).where(eq(mailOutbox.id, lost));
   });
 });

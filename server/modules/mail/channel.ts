@@ -1,11 +1,12 @@
 /**
  * Where mails go: an SMTP server (SMTP_URL) through nodemailer, or, on the embedded default,
  * one `.eml` file per mail in `DATA_DIR/mail/` (a complete RFC 5322 message built by
- * nodemailer's stream transport), so `npm start` needs no mail server.
+ * nodemailer's MailComposer), so `npm start` needs no mail server.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { RenderedMail } from './render';
 
 export interface OutgoingMail extends RenderedMail {
@@ -63,17 +64,38 @@ function smtpChannel(smtpUrl: string, from: string): MailChannel {
   };
 }
 
+/** Whether `error` is a file system error with `code`. */
+const hasCode = (error: unknown, code: string) =>
+  error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+
+/**
+ * The `.eml` folder. The message is composed by nodemailer's MailComposer itself, the part of
+ * `sendMail` that makes the RFC 5322 text: a transport's pipeline around it (plugins, header
+ * normalising, a stream to collect) cost more than composing, and a file needs none of it.
+ * The folder is made on the first mail, and again only when a write finds it gone (deleted
+ * while the server runs), not before every mail.
+ */
 function fileChannel(from: string, folder: string): MailChannel {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let folderMade = false;
+  const makeFolder = async () => {
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    folderMade = true;
+  };
   return {
     send: async (mail) => {
-      const info = await transport.sendMail(message(from, mail));
-      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      const raw = await new MailComposer(message(from, mail)).compile().build();
       // The time first, so a listing is in sending order; the row's id names the mail (a
       // resend after a crash writes a second file with the same Message-ID).
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${mail.id}.eml`);
-      await fs.writeFile(file, info.message, { mode: 0o600 });
+      if (!folderMade) await makeFolder();
+      try {
+        await fs.writeFile(file, raw, { mode: 0o600 });
+      } catch (error) {
+        if (!hasCode(error, 'ENOENT')) throw error;
+        await makeFolder();
+        await fs.writeFile(file, raw, { mode: 0o600 });
+      }
       return file;
     },
     close: () => undefined,
