@@ -8,7 +8,7 @@
  * batches: a lone request is written at once, requests that arrive meanwhile share the next.
  */
 import { sql } from 'drizzle-orm';
-import { queryPrepared, type Db } from '../../db/client';
+import { fixedStatement, type Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { transfers } from '../../db/schema';
 import type { KeyRow } from '../../http/idempotency';
@@ -74,6 +74,51 @@ function assertSameForAll(items: TransferBatchItem[]): { route: string; statusCo
   return { route: first.key.route, statusCode: first.key.answer.statusCode };
 }
 
+/**
+ * An array literal of values that need no quoting (ids, hex, digits, figures, times, t/f);
+ * null is NULL. Asserted: anything else goes as JSON text (`texts` below).
+ */
+function arrayLiteral(values: (string | null)[]): string {
+  for (const value of values) {
+    if (value !== null && !SAFE_ELEMENT.test(value)) {
+      throw new Error(`transfer batch: "${value}" needs quoting in an array literal`);
+    }
+  }
+  return `{${values.map((value) => value ?? 'NULL').join(',')}}`;
+}
+const SAFE_ELEMENT = /^[0-9A-Za-z:._+-]+$/;
+
+/** A JSON array of texts as a text[] in SQL, in order. */
+const textArray = (json: string) =>
+  sql`array(select e.v from json_array_elements_text(${json}::json) with ordinality as e(v, i) order by e.i)`;
+
+/**
+ * The batch statement, its text built once per database: every column an array parameter,
+ * free texts as JSON arrays (the driver's array quoting cost more than the statement's
+ * round trip under load).
+ */
+const batchStatements = new WeakMap<Db, (params: unknown[]) => Promise<{ outcomes: string }[]>>();
+function batchStatement(db: Db) {
+  let statement = batchStatements.get(db);
+  if (statement === undefined) {
+    const p = () => sql.param('');
+    const t = () => textArray('[]');
+    statement = fixedStatement<{ outcomes: string }>(
+      db,
+      sql`select post_transfer_batch(${p()}::text, ${p()}::int, ${p()}::text, ${p()}::timestamptz,
+        ${p()}::uuid[], ${t()}, ${p()}::text[], ${t()},
+        ${p()}::text[], ${p()}::boolean[], ${p()}::bigint[], ${p()}::bigint[],
+        ${p()}::uuid[], ${p()}::text[], ${p()}::uuid[], ${p()}::uuid[],
+        ${t()}, ${t()}, ${t()}, ${t()},
+        ${p()}::bigint[], ${p()}::bigint[], ${p()}::bigint[], ${p()}::timestamptz[],
+        ${p()}::uuid[], ${p()}::uuid[], ${p()}::uuid[],
+        ${p()}::uuid[], ${t()}, ${t()}) as outcomes`,
+    );
+    batchStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Writes `items` in ONE statement; answers one outcome per item, in order. */
 export async function postTransferBatch(
   db: Db,
@@ -82,30 +127,40 @@ export async function postTransferBatch(
   if (items.length === 0) return [];
   if (items.length > MAX_TRANSFER_BATCH) throw new Error('transfer batch: too many items');
   const { route, statusCode } = assertSameForAll(items);
-  const column = <T>(of: (item: TransferBatchItem) => T) => sql.param(items.map(of));
-  const rows = await queryPrepared<{ outcomes: string }>(
-    db,
-    sql`select post_transfer_batch(${route}::text, ${statusCode}::int, ${items[0]!.mail.kind}::text,
-      ${new Date().toISOString()}::timestamptz,
-      ${column((i) => i.key.userId)}::uuid[], ${column((i) => i.key.key)}::text[],
-      ${column((i) => i.key.requestHash)}::text[], ${column((i) => i.key.answer.json)}::text[],
-      ${column((i) => i.check.tokenHash)}::text[], ${column((i) => i.check.twoFactorOff)}::boolean[],
-      ${column((i) => i.check.minMicros.toString())}::bigint[],
-      ${column((i) => i.check.chargeMicroPercent.toString())}::bigint[],
-      ${column((i) => i.row.id)}::uuid[], ${column((i) => i.row.id)}::text[],
-      ${column((i) => i.row.senderId)}::uuid[], ${column((i) => i.row.receiverId)}::uuid[],
-      ${column((i) => i.row.senderPayId)}::text[], ${column((i) => i.row.receiverPayId)}::text[],
-      ${column((i) => i.row.senderUsername)}::text[],
-      ${column((i) => i.row.receiverUsername)}::text[],
-      ${column((i) => i.row.amountMicros.toString())}::bigint[],
-      ${column((i) => i.row.feeMicros.toString())}::bigint[],
-      ${column((i) => i.row.netMicros.toString())}::bigint[],
-      ${column((i) => i.row.createdAt.toISOString())}::timestamptz[],
-      ${column((i) => i.senderWallet)}::uuid[], ${column((i) => i.receiverWallet)}::uuid[],
-      ${column((i) => i.feeAccount)}::uuid[],
-      ${column((i) => i.mail.id)}::uuid[], ${column((i) => i.mail.paramsJson)}::text[],
-      ${column((i) => i.mail.messageId)}::text[]) as outcomes`,
-  );
+  const list = (of: (item: TransferBatchItem) => string | null) => arrayLiteral(items.map(of));
+  const texts = (of: (item: TransferBatchItem) => string) => JSON.stringify(items.map(of));
+  const rows = await batchStatement(db)([
+    route,
+    statusCode,
+    items[0]!.mail.kind,
+    new Date().toISOString(),
+    list((i) => i.key.userId),
+    texts((i) => i.key.key),
+    list((i) => i.key.requestHash),
+    texts((i) => i.key.answer.json),
+    list((i) => i.check.tokenHash),
+    list((i) => (i.check.twoFactorOff ? 't' : 'f')),
+    list((i) => i.check.minMicros.toString()),
+    list((i) => i.check.chargeMicroPercent.toString()),
+    list((i) => i.row.id),
+    list((i) => i.row.id),
+    list((i) => i.row.senderId),
+    list((i) => i.row.receiverId),
+    texts((i) => i.row.senderPayId),
+    texts((i) => i.row.receiverPayId),
+    texts((i) => i.row.senderUsername),
+    texts((i) => i.row.receiverUsername),
+    list((i) => i.row.amountMicros.toString()),
+    list((i) => i.row.feeMicros.toString()),
+    list((i) => i.row.netMicros.toString()),
+    list((i) => i.row.createdAt.toISOString()),
+    list((i) => i.senderWallet),
+    list((i) => i.receiverWallet),
+    list((i) => i.feeAccount),
+    list((i) => i.mail.id),
+    texts((i) => i.mail.paramsJson),
+    texts((i) => i.mail.messageId),
+  ]);
   const outcomes = (rows[0]?.outcomes ?? '').split(',');
   if (outcomes.length !== items.length || !outcomes.every((o) => OUTCOMES.includes(o))) {
     throw new Error(`transfer batch: unexpected outcomes ${rows[0]?.outcomes}`);
