@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { sessions, users, userTwoFactor } from '../../db/schema';
 import type { SessionInfo } from '../../http/auth-guard';
 import { RecentCache } from '../../lib/recent-cache';
+import { weakMemo } from '../../lib/weak-memo';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
 /** How long an admin's read-only view of a user's account lasts. */
@@ -160,16 +161,9 @@ interface RecentSession {
   lastSeenAtMs: number;
   expiresAtMs: number;
 }
-const recentSessions = new WeakMap<Db, RecentCache<string, RecentSession>>();
-
-function recentSessionsOf(db: Db): RecentCache<string, RecentSession> {
-  let cache = recentSessions.get(db);
-  if (cache === undefined) {
-    cache = new RecentCache(RECENT_SESSIONS_MAX, RECENT_SESSION_TTL_MS);
-    recentSessions.set(db, cache);
-  }
-  return cache;
-}
+const recentSessionsOf = weakMemo(
+  (_db: Db) => new RecentCache<string, RecentSession>(RECENT_SESSIONS_MAX, RECENT_SESSION_TTL_MS),
+);
 
 /**
  * `findSession` for a route whose own write checks the session again, in the statement that
@@ -212,7 +206,7 @@ export async function findSessionRecheckedInWrite(
 
 /** Forgets a session kept by `findSessionRecheckedInWrite` (its write found it stale). */
 export function forgetRecentSession(db: Db, tokenHash: string): void {
-  recentSessions.get(db)?.delete(tokenHash);
+  recentSessionsOf(db).delete(tokenHash);
 }
 
 /**

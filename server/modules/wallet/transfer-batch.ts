@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { transfers } from '../../db/schema';
 import type { KeyRow } from '../../http/idempotency';
 import { Batcher } from '../../lib/batcher';
+import { weakMemo } from '../../lib/weak-memo';
 import type { PreparedMail } from '../mail';
 
 /** Most transfers in one batch statement. */
@@ -97,27 +98,21 @@ const textArray = (json: string) =>
  * free texts as JSON arrays (the driver's array quoting cost more than the statement's
  * round trip under load).
  */
-const batchStatements = new WeakMap<Db, (params: unknown[]) => Promise<{ outcomes: string }[]>>();
-function batchStatement(db: Db) {
-  let statement = batchStatements.get(db);
-  if (statement === undefined) {
-    const p = () => sql.param('');
-    const t = () => textArray('[]');
-    statement = fixedStatement<{ outcomes: string }>(
-      db,
-      sql`select post_transfer_batch(${p()}::text, ${p()}::int, ${p()}::text, ${p()}::timestamptz,
-        ${p()}::uuid[], ${t()}, ${p()}::text[], ${t()},
-        ${p()}::text[], ${p()}::boolean[], ${p()}::bigint[], ${p()}::bigint[],
-        ${p()}::uuid[], ${p()}::text[], ${p()}::uuid[], ${p()}::uuid[],
-        ${t()}, ${t()}, ${t()}, ${t()},
-        ${p()}::bigint[], ${p()}::bigint[], ${p()}::bigint[], ${p()}::timestamptz[],
-        ${p()}::uuid[], ${p()}::uuid[], ${p()}::uuid[],
-        ${p()}::uuid[], ${t()}, ${t()}) as outcomes`,
-    );
-    batchStatements.set(db, statement);
-  }
-  return statement;
-}
+const batchStatement = weakMemo((db: Db) => {
+  const p = () => sql.param('');
+  const t = () => textArray('[]');
+  return fixedStatement<{ outcomes: string }>(
+    db,
+    sql`select post_transfer_batch(${p()}::text, ${p()}::int, ${p()}::text, ${p()}::timestamptz,
+      ${p()}::uuid[], ${t()}, ${p()}::text[], ${t()},
+      ${p()}::text[], ${p()}::boolean[], ${p()}::bigint[], ${p()}::bigint[],
+      ${p()}::uuid[], ${p()}::text[], ${p()}::uuid[], ${p()}::uuid[],
+      ${t()}, ${t()}, ${t()}, ${t()},
+      ${p()}::bigint[], ${p()}::bigint[], ${p()}::bigint[], ${p()}::timestamptz[],
+      ${p()}::uuid[], ${p()}::uuid[], ${p()}::uuid[],
+      ${p()}::uuid[], ${t()}, ${t()}) as outcomes`,
+  );
+});
 
 /** Writes `items` in ONE statement; answers one outcome per item, in order. */
 export async function postTransferBatch(
@@ -168,13 +163,10 @@ export async function postTransferBatch(
   return outcomes as TransferOutcome[];
 }
 
-const batchers = new WeakMap<Db, Batcher<TransferBatchItem, TransferOutcome>>();
-
 /** The database's transfer batcher (one per database handle, made on first use). */
-export function transferBatcher(db: Db): Batcher<TransferBatchItem, TransferOutcome> {
-  let batcher = batchers.get(db);
-  if (batcher === undefined) {
-    batcher = new Batcher(
+export const transferBatcher = weakMemo(
+  (db: Db) =>
+    new Batcher<TransferBatchItem, TransferOutcome>(
       (items) => postTransferBatch(db, items),
       {
         maxBatch: MAX_TRANSFER_BATCH,
@@ -185,8 +177,5 @@ export function transferBatcher(db: Db): Batcher<TransferBatchItem, TransferOutc
       // A failed batch changed nothing (one statement): its transfers are written again one
       // by one, so one that fails (a deadlock, a figure out of range) fails alone.
       (error) => !isDatabaseUnavailable(error),
-    );
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+    ),
+);

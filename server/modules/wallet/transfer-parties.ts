@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
 import { RecentCache } from '../../lib/recent-cache';
+import { weakMemo } from '../../lib/weak-memo';
 
 export interface TransferParty {
   id: string;
@@ -42,20 +43,11 @@ interface RecentFacts {
   receivers: RecentCache<string, TransferParty>;
   rules: RecentCache<'rules', TransferRules>;
 }
-const recentFacts = new WeakMap<Db, RecentFacts>();
-
-function recentFactsOf(db: Db): RecentFacts {
-  let facts = recentFacts.get(db);
-  if (facts === undefined) {
-    facts = {
-      senders: new RecentCache(RECENT_PARTIES_MAX, RECENT_FACTS_TTL_MS),
-      receivers: new RecentCache(RECENT_PARTIES_MAX, RECENT_FACTS_TTL_MS),
-      rules: new RecentCache(1, RECENT_FACTS_TTL_MS),
-    };
-    recentFacts.set(db, facts);
-  }
-  return facts;
-}
+const recentFactsOf = weakMemo((_db: Db): RecentFacts => ({
+  senders: new RecentCache(RECENT_PARTIES_MAX, RECENT_FACTS_TTL_MS),
+  receivers: new RecentCache(RECENT_PARTIES_MAX, RECENT_FACTS_TTL_MS),
+  rules: new RecentCache(1, RECENT_FACTS_TTL_MS),
+}));
 
 interface PartyRow {
   id: string;
@@ -136,8 +128,7 @@ export async function transferFacts(
 
 /** Forgets what was kept about a transfer whose batch found a fact changed. */
 export function forgetTransferFacts(db: Db, senderId: string, payId: string): void {
-  const recent = recentFacts.get(db);
-  if (recent === undefined) return;
+  const recent = recentFactsOf(db);
   recent.senders.delete(senderId);
   recent.receivers.delete(payId);
   recent.rules.delete('rules');
