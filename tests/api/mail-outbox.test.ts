@@ -315,4 +315,44 @@ describe('the mail job', () => {
     }
     await t.app.db.delete(mailOutbox).where(eq(mailOutbox.id, lost));
   });
+
+  it('a claim takes the oldest due mails first, expired leases among them, and no more than asked', async () => {
+    const user = await registerAndLogin(t.app);
+    await drain();
+    const [pendingOld, expiredOlder, pendingNew, notDue, leased] = await enqueue(user.userId, 5);
+    const at = (offset: number) => new Date(now() + offset);
+    const set = (id: string, values: Partial<typeof mailOutbox.$inferInsert>) =>
+      t.app.db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id!));
+    await set(pendingOld!, { nextAttemptAt: at(-30_000) });
+    await set(expiredOlder!, {
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: at(-40_000),
+      leaseUntil: at(-1_000),
+    });
+    await set(pendingNew!, { nextAttemptAt: at(-10_000) });
+    await set(notDue!, { nextAttemptAt: at(60_000) });
+    await set(leased!, {
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: at(-50_000),
+      leaseUntil: at(60_000),
+    });
+
+    // Which mails are taken is the order's business; the rows come back in any order.
+    const first = await claimDueMails(t.app.db, now(), 2);
+    const attemptsById = new Map(first.map((mail) => [mail.id, mail.attempts]));
+    expect(attemptsById).toEqual(
+      new Map([
+        [expiredOlder, 2],
+        [pendingOld, 1],
+      ]),
+    );
+    const second = await claimDueMails(t.app.db, now(), 10);
+    expect(second.map((mail) => mail.id)).toEqual([pendingNew]);
+    expect(await claimDueMails(t.app.db, now(), 10)).toEqual([]);
+    expect(await row(notDue!)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await row(leased!)).toMatchObject({ status: 'sending', attempts: 1 });
+    await t.app.db.delete(mailOutbox).where(eq(mailOutbox.userId, user.userId));
+  });
 });
