@@ -29,6 +29,22 @@ const changePassword = (
     headers,
   });
 
+/** What helmet sets on every answer. */
+const SECURITY_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 describe('registration', () => {
   it('creates a user with a numeric Pay ID and a zero balance, and no token', async () => {
     const body = newUserBody();
@@ -290,6 +306,26 @@ describe('public endpoints and errors', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the same security headers on every kind of answer', async () => {
+    const securityHeaders = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_HEADERS.has(name)));
+    const health = securityHeaders((await t.app.inject({ url: '/api/health' })).headers);
+    expect(Object.keys(health).sort()).toEqual([...SECURITY_HEADERS].sort());
+    expect(health).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    for (const res of [
+      await t.app.inject({ url: '/api/nope' }),
+      await post('/api/login', { email: 'a@b.co', password: 'wrong-password-1' }),
+      await t.app.inject({ url: '/signin' }),
+    ]) {
+      expect(securityHeaders(res.headers)).toEqual(health);
+    }
   });
 
   it('refuses oversized bodies with 413', async () => {

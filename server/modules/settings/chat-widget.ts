@@ -95,6 +95,9 @@ export function createChatWidgetPolicy(options: ChatWidgetPolicyOptions): ChatWi
         options.onError?.(error);
       }
     },
+    widens(req) {
+      return allowedOrigin.has(req);
+    },
     allow(base) {
       const strict = base.join(' ');
       return (req) => {
