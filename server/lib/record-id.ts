@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /**
  * Ids of the records the app writes (trades, transfers, deposits, withdrawals, KYC
- * requests, adjustments): UUID version 7 (RFC 9562), a 48-bit Unix time in milliseconds
+ * requests, adjustments, mails): UUID version 7 (RFC 9562), a 48-bit Unix time in milliseconds
  * followed by 74 random bits.
  *
  * Why not `randomUUID()` (version 4): a random key lands on a random leaf of every index it
@@ -14,11 +14,32 @@ import { randomBytes } from 'node:crypto';
  * previous one. The time prefix says when a record was made, which its `created_at` says
  * anyway; the 74 random bits keep ids unguessable (access is still checked on every read).
  */
+/** Ids' worth of random bytes drawn at once (as `randomUUID` keeps its own store). */
+const POOL_IDS = 256;
+const ID_BYTES = 16;
+const pool = Buffer.alloc(POOL_IDS * ID_BYTES);
+let poolOffset = pool.length;
+
+/**
+ * 16 fresh random bytes, each handed out once. Drawn from the system's generator a pool at a
+ * time: a draw per id was 3 % of the server's busy time under the transfer load.
+ */
+function randomIdBytes(): Buffer {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const bytes = Buffer.allocUnsafe(ID_BYTES);
+  pool.copy(bytes, 0, poolOffset, poolOffset + ID_BYTES);
+  poolOffset += ID_BYTES;
+  return bytes;
+}
+
 export function newRecordId(nowMs: number = Date.now()): string {
   if (!Number.isSafeInteger(nowMs) || nowMs < 0 || nowMs >= 2 ** 48) {
     throw new RangeError(`newRecordId: time out of range: ${nowMs}`);
   }
-  const bytes = randomBytes(16);
+  const bytes = randomIdBytes();
   // 48-bit big-endian milliseconds.
   bytes.writeUIntBE(nowMs, 0, 6);
   bytes[6] = 0x70 | (bytes[6]! & 0x0f); // version 7

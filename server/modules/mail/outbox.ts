@@ -5,9 +5,9 @@
  * number fences the result: a sender whose lease ran out (and whose row another instance
  * claimed since) cannot mark it.
  */
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
+import { newRecordId } from '../../lib/record-id';
 import { mailOutbox, users } from '../../db/schema';
 import type { Tx } from '../../ledger/types';
 import { SECRET_PARAMS, type MailRequest } from './kinds';
@@ -37,7 +37,7 @@ export async function enqueueMail(tx: Tx, mail: MailRequest): Promise<string> {
     .where(eq(users.id, mail.userId))
     .limit(1);
   if (!user) throw new Error(`enqueueMail: no user ${mail.userId}`);
-  const id = randomUUID();
+  const id = newRecordId();
   await tx.insert(mailOutbox).values({
     id,
     userId: mail.userId,
@@ -240,7 +240,7 @@ export interface PreparedMail {
  * name from the user in that statement and inserts the row only with the change itself.
  */
 export function prepareMail(mail: MailRequest): PreparedMail {
-  const id = randomUUID();
+  const id = newRecordId();
   return {
     id,
     userId: mail.userId,
