@@ -20,8 +20,13 @@ import type { PreparedMail } from '../mail';
 const MAX_TRANSFER_BATCH = 64;
 /** Longest a transfer waits for company while another batch is being written, in ms. */
 const TRANSFER_BATCH_WAIT_MS = 2;
-/** Batches written at once, each on its own connection, so one commits while one runs. */
-const TRANSFER_BATCHES_IN_FLIGHT = 2;
+/**
+ * Batches written at once. One: the next batch is every transfer that queued while this one
+ * was written (group commit). A second batch in flight almost always shares an account with
+ * the first, so it waited for the first's row locks anyway, and the waits cost PostgreSQL
+ * 0.1-0.2 ms more per transfer (`npm run bench:transfers`, docs/benchmarks.md).
+ */
+const TRANSFER_BATCHES_IN_FLIGHT = 1;
 /** Transfers waiting for a batch before new ones are refused with a 503. */
 const MAX_QUEUED_TRANSFERS = 1024;
 
