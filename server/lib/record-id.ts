@@ -1,19 +1,5 @@
 import { randomFillSync } from 'node:crypto';
 
-/**
- * Ids of the records the app writes (trades, transfers, deposits, withdrawals, KYC
- * requests, adjustments, mails): UUID version 7 (RFC 9562), a 48-bit Unix time in milliseconds
- * followed by 74 random bits.
- *
- * Why not `randomUUID()` (version 4): a random key lands on a random leaf of every index it
- * is in — the record's primary key and `journal_entries_reference_key`, which holds every
- * entry's reference id as text. On a database of millions of entries those leaves are not
- * in PostgreSQL's buffer cache, so each insert read and dirtied pages all over the index
- * (`npm run bench:api` at 1,000,000 users: createTransfer 22 % slower than on the small
- * database, PostgreSQL CPU per request +38 %). Time-ordered ids put each insert next to the
- * previous one. The time prefix says when a record was made, which its `created_at` says
- * anyway; the 74 random bits keep ids unguessable (access is still checked on every read).
- */
 /** Ids' worth of random bytes drawn at once (as `randomUUID` keeps its own store). */
 const POOL_IDS = 256;
 const ID_BYTES = 16;
@@ -35,6 +21,20 @@ function randomIdBytes(): Buffer {
   return bytes;
 }
 
+/**
+ * Ids of the records the app writes (trades, transfers, deposits, withdrawals, KYC
+ * requests, adjustments, mails): UUID version 7 (RFC 9562), a 48-bit Unix time in milliseconds
+ * followed by 74 random bits.
+ *
+ * Why not `randomUUID()` (version 4): a random key lands on a random leaf of every index it
+ * is in — the record's primary key and `journal_entries_reference_key`, which holds every
+ * entry's reference id as text. On a database of millions of entries those leaves are not
+ * in PostgreSQL's buffer cache, so each insert read and dirtied pages all over the index
+ * (`npm run bench:api` at 1,000,000 users: createTransfer 22 % slower than on the small
+ * database, PostgreSQL CPU per request +38 %). Time-ordered ids put each insert next to the
+ * previous one. The time prefix says when a record was made, which its `created_at` says
+ * anyway; the 74 random bits keep ids unguessable (access is still checked on every read).
+ */
 export function newRecordId(nowMs: number = Date.now()): string {
   if (!Number.isSafeInteger(nowMs) || nowMs < 0 || nowMs >= 2 ** 48) {
     throw new RangeError(`newRecordId: time out of range: ${nowMs}`);

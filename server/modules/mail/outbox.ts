@@ -7,8 +7,8 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
-import { newRecordId } from '../../lib/record-id';
 import { mailOutbox, users } from '../../db/schema';
+import { newRecordId } from '../../lib/record-id';
 import type { Tx } from '../../ledger/types';
 import { SECRET_PARAMS, type MailRequest } from './kinds';
 
